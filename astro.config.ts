@@ -1,0 +1,98 @@
+import { defineConfig, envField, fontProviders } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
+
+// The site origin feeds canonical and Open Graph URLs. It is read here from the
+// environment (and .env files) because `site` must be known before astro:env is.
+const env = loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), 'PUBLIC_');
+const DEFAULT_SITE_URL = 'http://localhost:4321';
+const siteUrl = env['PUBLIC_SITE_URL'] || process.env['PUBLIC_SITE_URL'] || DEFAULT_SITE_URL;
+try {
+  new URL(siteUrl);
+} catch {
+  throw new Error(
+    `PUBLIC_SITE_URL must be an absolute URL such as https://buildequity.com (got "${siteUrl}").`,
+  );
+}
+
+export default defineConfig({
+  site: siteUrl,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+    // Never inline scripts or assets: every script is a same-origin file the CSP allows.
+    build: { assetsInlineLimit: 0 },
+  },
+  security: {
+    csp: true,
+  },
+  devToolbar: { enabled: false },
+  env: {
+    schema: {
+      PUBLIC_SITE_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        url: true,
+        default: DEFAULT_SITE_URL,
+      }),
+      PUBLIC_APP_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        url: true,
+        default: 'https://app.example.com',
+      }),
+      PUBLIC_NEWSLETTER_EMBED_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        url: true,
+        optional: true,
+      }),
+      PUBLIC_NEWSLETTER_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        url: true,
+        default: 'https://newsletter.example.com/subscribe',
+      }),
+    },
+    validateSecrets: true,
+  },
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Inter',
+      cssVariable: '--font-inter',
+      fallbacks: ['system-ui', 'sans-serif'],
+      options: {
+        variants: [
+          {
+            src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
+            weight: '100 900',
+            style: 'normal',
+          },
+        ],
+      },
+    },
+    {
+      provider: fontProviders.local(),
+      name: 'Fraunces',
+      cssVariable: '--font-fraunces',
+      fallbacks: ['Georgia', 'serif'],
+      options: {
+        variants: [
+          {
+            src: ['@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2'],
+            weight: '100 900',
+            style: 'normal',
+          },
+        ],
+      },
+    },
+  ],
+  image: {
+    responsiveStyles: false,
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * The one source of truth for what every host answers beyond the files themselves:
+ * redirects, the not-found page, and response headers. The Node server reads it
+ * directly; the host configs (Netlify/Cloudflare `_headers` and `_redirects`,
+ * `vercel.json`, `nginx.conf`) are generated from it.
+ */
+
+export interface Redirect {
+  from: string;
+  to: string;
+  status: 301 | 302 | 308;
+}
+
+export const redirects: readonly Redirect[] = [{ from: '/oh-shit-kit', to: '/', status: 301 }];
+
+/** The page sent, with status 404, for any path that is not a file of the build. */
+export const notFoundPage = '/404.html';
+
+/** Hashed build assets never change under the same name. */
+export const IMMUTABLE_PREFIX = '/_astro/';
+
+export const cacheControl = {
+  immutable: 'public, max-age=31536000, immutable',
+  /** HTML is revalidated on every visit, so a deploy shows at once. */
+  html: 'public, max-age=0, must-revalidate',
+  /** Unhashed files (favicon, placeholder, og images, robots.txt): a day, then revalidate. */
+  other: 'public, max-age=86400, must-revalidate',
+} as const;
+
+export type CacheKind = keyof typeof cacheControl;
+
+export function cacheKindFor(path: string): CacheKind {
+  if (path.startsWith(IMMUTABLE_PREFIX)) return 'immutable';
+  if (path.endsWith('/') || path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(path)) return 'html';
+  return 'other';
+}
+
+/** Headers sent with every response (security headers are added here in one place). */
+export const commonHeaders: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** Every header a response for `path` carries, by the kind of file it is. */
+export function headersFor(path: string): Record<string, string> {
+  return { ...commonHeaders, 'Cache-Control': cacheControl[cacheKindFor(path)] };
+}
+
+/** The redirect for a request path (with or without a trailing slash), if any. */
+export function findRedirect(path: string): Redirect | undefined {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return redirects.find((r) => r.from === trimmed);
+}

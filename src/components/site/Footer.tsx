@@ -1,0 +1,51 @@
+import type { Link } from '../../content/schema.ts';
+import { Logo } from './Logo.tsx';
+
+export interface FooterProps {
+  brand: string;
+  tagline: string;
+  columns: { title: string; links: Link[] }[];
+  social: Link[];
+  year: number;
+}
+
+export function Footer({ brand, tagline, columns, social, year }: FooterProps) {
+  return (
+    <footer className="bg-ink text-paper">
+      <div className="container-page grid gap-10 py-14 md:grid-cols-[1.4fr_1fr_1fr]">
+        <div className="max-w-sm">
+          <Logo brand={brand} tone="light" />
+          <p className="mt-4 text-muted-dark">{tagline}</p>
+        </div>
+        {columns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">{column.title}</h2>
+            <ul className="mt-4 space-y-1">
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} className="inline-block py-1.5 text-muted-dark hover:text-paper">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-line-dark">
+        <div className="container-page flex flex-col gap-4 py-6 text-sm text-muted-dark md:flex-row md:items-center md:justify-between">
+          <p>{`© ${year} ${brand}. All rights reserved.`}</p>
+          <ul aria-label="Social media" className="flex gap-5">
+            {social.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} className="inline-block py-1.5 hover:text-paper">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

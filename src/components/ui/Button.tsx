@@ -1,0 +1,74 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import { AUTH_LINK_ATTR } from '../../lib/auth-link.ts';
+import { cn } from '../../lib/cn.ts';
+
+export const buttonVariants = cva(
+  'inline-flex items-center justify-center gap-2 rounded-pill font-semibold whitespace-nowrap transition-colors duration-150 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        /** Amber on any background: the call to action. */
+        primary: 'bg-accent text-ink hover:bg-accent-strong',
+        /** Ink on light bands. */
+        dark: 'bg-ink text-paper hover:bg-ink-3',
+        /** Outlined, on dark bands. */
+        outlineLight: 'border border-paper/40 text-paper hover:border-paper hover:bg-paper/10',
+        /** Outlined, on light bands. */
+        outlineDark: 'border border-ink/30 text-ink hover:border-ink hover:bg-ink/5',
+      },
+      size: {
+        default: 'min-h-11 px-5 py-2.5 text-base',
+        lg: 'min-h-14 px-8 py-3.5 text-lg',
+        /** Default size below md (768 px), large from md. */
+        responsive: 'min-h-11 px-5 py-2.5 text-base md:min-h-14 md:px-8 md:py-3.5 md:text-lg',
+      },
+      block: { true: 'w-full', false: '' },
+    },
+    defaultVariants: { variant: 'primary', size: 'default', block: false },
+  },
+);
+
+type Variants = VariantProps<typeof buttonVariants>;
+
+type LinkProps = Variants &
+  AnchorHTMLAttributes<HTMLAnchorElement> & {
+    href: string;
+    /** Marks a sign-up or buy link, so the visitor's UTM parameters are carried onto it. */
+    auth?: boolean;
+    children: ReactNode;
+  };
+
+type PlainButtonProps = Variants &
+  ButtonHTMLAttributes<HTMLButtonElement> & {
+    href?: undefined;
+    children: ReactNode;
+  };
+
+export type ButtonProps = LinkProps | PlainButtonProps;
+
+/** A link that looks like a button when given `href`, otherwise a real `<button>`. */
+export function Button(props: ButtonProps) {
+  if (props.href !== undefined) {
+    const { variant, size, block, className, auth, children, ...rest } = props;
+    return (
+      <a
+        {...rest}
+        {...(auth ? { [AUTH_LINK_ATTR]: '' } : {})}
+        className={cn(buttonVariants({ variant, size, block }), className)}
+      >
+        {children}
+      </a>
+    );
+  }
+  const { variant, size, block, className, children, type, ...rest } = props;
+  return (
+    <button
+      {...rest}
+      type={type ?? 'button'}
+      className={cn(buttonVariants({ variant, size, block }), className)}
+    >
+      {children}
+    </button>
+  );
+}

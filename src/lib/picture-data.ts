@@ -1,0 +1,34 @@
+/**
+ * Responsive image data made at build time by Astro's image pipeline, handed to the
+ * React `Picture` as plain props: AVIF and WebP at 400 and 800 px wide, with the
+ * intrinsic size set so nothing shifts. Build-time only (imports astro:assets).
+ */
+import { getImage } from 'astro:assets';
+import type { ImageMetadata } from 'astro';
+import { ui } from '../config/ui.ts';
+import type { PictureData } from '../components/ui/Picture.tsx';
+
+export async function pictureData(
+  image: ImageMetadata,
+  alt: string,
+  sizes = '(min-width: 768px) 50vw, 100vw',
+  widths: readonly number[] = ui.imageWidths,
+): Promise<PictureData> {
+  const usable = widths.filter((w) => w <= image.width);
+  const list = usable.length > 0 ? usable : [image.width];
+  const largest = Math.max(...list);
+  const height = Math.round((image.height / image.width) * largest);
+  const sources = await Promise.all(
+    (['avif', 'webp'] as const).map(async (format) => {
+      const variants = await Promise.all(
+        list.map(async (width) => {
+          const out = await getImage({ src: image, width, format });
+          return `${out.src} ${width}w`;
+        }),
+      );
+      return { type: `image/${format}`, srcset: variants.join(', ') };
+    }),
+  );
+  const fallback = await getImage({ src: image, width: largest, format: 'webp' });
+  return { sources, src: fallback.src, width: largest, height, alt, sizes };
+}
