@@ -29,7 +29,7 @@ export function installImageFallback(doc: Document): () => void {
   // Errors do not bubble: listen in the capture phase.
   doc.addEventListener('error', onError, true);
   // Images that failed before this module ran.
-  for (const img of doc.images) {
+  for (const img of doc.querySelectorAll('img')) {
     if (img.complete && img.naturalWidth === 0 && img.getAttribute('src')) replaceBrokenImage(img);
   }
   return () => doc.removeEventListener('error', onError, true);

@@ -1,0 +1,40 @@
+import { defineConfig, type Project } from '@playwright/test';
+import { CHROME_ARGS, findChrome, MISSING_CHROME_MESSAGE } from './scripts/find-chrome.ts';
+
+const PORT = Number(process.env['E2E_PORT'] ?? 4322);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const executablePath = findChrome();
+if (!executablePath) throw new Error(MISSING_CHROME_MESSAGE);
+
+/** The three widths every end-to-end test runs at. */
+const widths: Project[] = [
+  { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+  { name: 'tablet', use: { viewport: { width: 800, height: 1024 } } },
+  { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env['CI'],
+  retries: process.env['CI'] ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env['CI'] ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath, args: CHROME_ARGS },
+    trace: 'retain-on-failure',
+  },
+  projects: widths,
+  webServer: {
+    // The production build, served by our own server exactly as `npm start` does.
+    command: 'npm run serve',
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    url: `${baseURL}/`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 30_000,
+  },
+});

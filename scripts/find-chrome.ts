@@ -1,0 +1,93 @@
+/**
+ * Finds a Chromium for the end-to-end tests and the benchmark, in this order:
+ * CHROME_PATH, the system's chromium or chrome, Playwright's browser cache.
+ * Tests never download a browser. As a script (`node scripts/find-chrome.ts`), it
+ * prints the path, or installs Debian's chromium when it is root on a machine with
+ * apt-get, or stops with a message naming what to install.
+ */
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+const SYSTEM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function playwrightCache(): string[] {
+  const root = process.env['PLAYWRIGHT_BROWSERS_PATH'] ?? join(homedir(), '.cache', 'ms-playwright');
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .filter((name) => name.startsWith('chromium'))
+    .sort()
+    .reverse()
+    .flatMap((name) => [
+      join(root, name, 'chrome-linux', 'chrome'),
+      join(root, name, 'chrome-linux64', 'chrome'),
+      join(root, name, 'chrome-mac', 'Chromium.app', 'Contents', 'MacOS', 'Chromium'),
+    ]);
+}
+
+/** The first usable Chromium, or null. */
+export function findChrome(env: NodeJS.ProcessEnv = process.env): string | null {
+  const fromEnv = env['CHROME_PATH'];
+  if (fromEnv) {
+    if (executable(fromEnv)) return fromEnv;
+    throw new Error(`CHROME_PATH is set to "${fromEnv}", which is not an executable file.`);
+  }
+  return [...SYSTEM_CANDIDATES, ...playwrightCache()].find(executable) ?? null;
+}
+
+/** Flags that let headless Chromium run as root in a closed network. */
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const MISSING_CHROME_MESSAGE =
+  'No Chromium found. Install one and run again: Debian/Ubuntu "sudo apt-get install -y chromium", ' +
+  'macOS "brew install --cask chromium", or set CHROME_PATH to a Chrome or Chromium executable.';
+
+/** Finds Chromium, installing Debian's package when running as root with apt-get; else null. */
+export function ensureChrome(): string | null {
+  const found = findChrome();
+  if (found) return found;
+  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!canApt) return null;
+  console.log('No Chromium found: installing Debian package "chromium" with apt-get...');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return findChrome();
+}
+
+if (import.meta.main) {
+  const path = ensureChrome();
+  if (!path) {
+    console.error(MISSING_CHROME_MESSAGE);
+    process.exit(1);
+  }
+  console.log(path);
+}

@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('routes and statuses', () => {
+  test('/ is the boxed-product page', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page).toHaveTitle(/Oh Sh\*t Kit/);
+  });
+
+  for (const path of ['/community', '/community/']) {
+    test(`${path} is the community page with canonical /community`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/community$/);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('Build Equity');
+    });
+  }
+
+  test('/oh-shit-kit answers 301 to / and lands on the kit page', async ({ page, request }) => {
+    const direct = await request.get('/oh-shit-kit', { maxRedirects: 0 });
+    expect(direct.status()).toBe(301);
+    expect(direct.headers()['location']).toBe('/');
+    await page.goto('/oh-shit-kit?utm_source=mail');
+    await expect(page).toHaveURL(/\/\?utm_source=mail$/);
+    await expect(page.locator('#hero')).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found page with 404 and logs the path', async ({ page }) => {
+    const lines: string[] = [];
+    page.on('console', (msg) => lines.push(msg.text()));
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    const home = page.getByRole('link', { name: 'Return to Home' });
+    await expect(home).toHaveAttribute('href', '/');
+    const events = await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer);
+    expect(events).toContainEqual({ event: 'page_not_found', page_path: '/no/such/page' });
+    expect(lines.some((l) => l.includes('page_not_found') && l.includes('/no/such/page'))).toBe(true);
+    await home.click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
