@@ -39,5 +39,7 @@ export async function compressDir(dir: string): Promise<{ files: number; bytesIn
 if (import.meta.main) {
   const dir = process.argv[2] ?? 'dist';
   const { files, bytesIn, bytesBr } = await compressDir(dir);
-  console.log(`compress: ${files} files, ${(bytesIn / 1024).toFixed(1)} KiB -> ${(bytesBr / 1024).toFixed(1)} KiB brotli`);
+  console.log(
+    `compress: ${files} files, ${(bytesIn / 1024).toFixed(1)} KiB -> ${(bytesBr / 1024).toFixed(1)} KiB brotli`,
+  );
 }

@@ -27,7 +27,10 @@ export async function routeTable(root: string): Promise<Map<string, string>> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-    const rel = resolve(entry.parentPath, entry.name).slice(resolve(root).length + 1).split(sep).join('/');
+    const rel = resolve(entry.parentPath, entry.name)
+      .slice(resolve(root).length + 1)
+      .split(sep)
+      .join('/');
     if (`/${rel}` === notFoundPage) continue;
     table.set(`/${rel}`, rel);
     if (entry.name === 'index.html') {
@@ -62,7 +65,10 @@ async function loadNotFoundPage(root: string) {
 }
 
 /** The encoding to send: brotli, then gzip, when the client accepts it and the build has it. */
-export function pickEncoding(acceptEncoding: string | undefined, has: { br: boolean; gzip: boolean }): 'br' | 'gzip' | null {
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  has: { br: boolean; gzip: boolean },
+): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -85,7 +91,11 @@ export async function buildServer({ root, logger = false }: ServerOptions): Prom
       br: notFound.br !== null,
       gzip: notFound.gzip !== null,
     });
-    reply.code(status).headers(headersFor(notFoundPage)).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+    reply
+      .code(status)
+      .headers(headersFor(notFoundPage))
+      .type('text/html; charset=utf-8')
+      .header('Vary', 'Accept-Encoding');
     if (encoding) reply.header('Content-Encoding', encoding);
     const body = encoding === 'br' ? notFound.br : encoding === 'gzip' ? notFound.gzip : notFound.plain;
     return reply.send(request.method === 'HEAD' ? '' : body);
@@ -132,7 +142,11 @@ export async function buildServer({ root, logger = false }: ServerOptions): Prom
     method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',
     handler: async (_request, reply) =>
-      reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Method Not Allowed\n'),
+      reply
+        .code(405)
+        .header('Allow', 'GET, HEAD')
+        .type('text/plain; charset=utf-8')
+        .send('Method Not Allowed\n'),
   });
 
   return app;

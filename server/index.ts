@@ -11,7 +11,9 @@ const host = process.env['HOST'] ?? '127.0.0.1';
 const port = Number(process.env['PORT'] ?? 4321);
 
 if (!existsSync(resolve(root, 'index.html'))) {
-  console.error(`No build found in ${root}. Run "npm run build" first (or "npm start", which builds and serves).`);
+  console.error(
+    `No build found in ${root}. Run "npm run build" first (or "npm start", which builds and serves).`,
+  );
   process.exit(1);
 }
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

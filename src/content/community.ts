@@ -23,7 +23,10 @@ export const communityHero = defineContent(
     benefits: [
       { title: "Owner's community", description: 'Founders at your stage, vetted and invite-only.' },
       { title: 'Virtual co-working desk', description: 'A private office, drop-in knocks and shared rooms.' },
-      { title: "Owner's operating system", description: 'The Equity Management System, installed in 30 days.' },
+      {
+        title: "Owner's operating system",
+        description: 'The Equity Management System, installed in 30 days.',
+      },
       { title: 'Performance tracking', description: 'Your Profitability Score, benchmarked every month.' },
     ],
   },

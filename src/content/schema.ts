@@ -16,11 +16,9 @@ export function defineContent<S extends z.ZodType>(file: string, schema: S, data
 
 const text = z.string().trim().min(1);
 /** A site path (`/community`) or an absolute http(s) URL. */
-const href = z
-  .string()
-  .refine((v) => v.startsWith('/') || v.startsWith('#') || /^https?:\/\//.test(v), {
-    message: 'must be a site path (/…), a fragment (#…) or an http(s) URL',
-  });
+const href = z.string().refine((v) => v.startsWith('/') || v.startsWith('#') || /^https?:\/\//.test(v), {
+  message: 'must be a site path (/…), a fragment (#…) or an http(s) URL',
+});
 
 export const pageMetaSchema = z.object({
   title: text.max(70, 'keep titles under 70 characters so search results show them whole'),

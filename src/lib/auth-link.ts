@@ -10,13 +10,7 @@ export const AUTH_PARAMS = {
   intent: 'purchase',
 } as const;
 
-export const UTM_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-] as const;
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
 export type Utm = Partial<Record<(typeof UTM_KEYS)[number], string>>;
 

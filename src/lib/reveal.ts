@@ -6,7 +6,7 @@
  */
 export const PENDING_CLASS = 'reveal-pending';
 
-export function installReveal(win: Window): () => void {
+export function installReveal(win: Window & typeof globalThis): () => void {
   const doc = win.document;
   const reduced = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   if (reduced || typeof win.IntersectionObserver !== 'function') return () => {};

@@ -1,6 +1,7 @@
 /**
  * Shared end-to-end helpers: an axe scan with the WCAG 2.2 A/AA tags, and a
- * console/page-error collector that fails a test when our code logs an error.
+ * console/page-error collector that fails a test when our code logs an error
+ * or one of the page's own assets fails to load.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
@@ -19,7 +20,16 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
 }
 
 /** The auth URL the build uses (PUBLIC_APP_URL defaults to https://app.example.com). */
-export const AUTH_URL_RE = /^https:\/\/app\.example\.com\/auth\?flow=express&from=build_equity&intent=purchase(&|$)/;
+export const AUTH_URL_RE =
+  /^https:\/\/app\.example\.com\/auth\?flow=express&from=build_equity&intent=purchase(&|$)/;
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
 
 /** Fails the test on any page error or console error (our code must log none). */
 export const test = base.extend<{ errors: string[] }>({
@@ -28,7 +38,21 @@ export const test = base.extend<{ errors: string[] }>({
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+        // The browser's own line for a failed request is covered by the response check below.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+          errors.push(`console: ${msg.text()}`);
+        }
+      });
+      // A page's own assets must all load (a 404 page's document itself is expected to be 404).
+      page.on('response', (response) => {
+        const request = response.request();
+        if (
+          response.status() >= 400 &&
+          request.resourceType() !== 'document' &&
+          sameOrigin(request.url(), page.url())
+        ) {
+          errors.push(`asset ${response.status()}: ${request.url()}`);
+        }
       });
       await use(errors);
       expect(errors, 'errors logged in the browser').toEqual([]);

@@ -42,7 +42,9 @@ describe('buildAuthUrl', () => {
 
 describe('readUtm', () => {
   it('keeps the five UTM keys and drops everything else', () => {
-    expect(readUtm('?utm_source=x&utm_medium=y&utm_term=t&utm_content=c&utm_campaign=z&gclid=1&flow=evil')).toEqual({
+    expect(
+      readUtm('?utm_source=x&utm_medium=y&utm_term=t&utm_content=c&utm_campaign=z&gclid=1&flow=evil'),
+    ).toEqual({
       utm_source: 'x',
       utm_medium: 'y',
       utm_campaign: 'z',
@@ -82,7 +84,12 @@ describe('rememberUtm', () => {
     const broken = memoryStorage();
     broken.setItem('be:utm', '{not json');
     expect(rememberUtm('', broken)).toEqual({});
-    const throwing = { ...memoryStorage(), setItem: () => { throw new Error('quota'); } } as Storage;
+    const throwing = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new Error('quota');
+      },
+    } as Storage;
     expect(rememberUtm('?utm_source=x', throwing)).toEqual({ utm_source: 'x' });
     expect(rememberUtm('', undefined)).toEqual({});
   });
@@ -94,7 +101,9 @@ describe('applyUtm', () => {
       <a id="buy" data-auth-link href="${buildAuthUrl(APP)}">Buy</a>
       <a id="other" href="https://example.org/">Other</a>`;
     expect(applyUtm(document, { utm_source: 'x' })).toBe(1);
-    expect(new URL(document.querySelector<HTMLAnchorElement>('#buy')!.href).searchParams.get('utm_source')).toBe('x');
+    expect(
+      new URL(document.querySelector<HTMLAnchorElement>('#buy')!.href).searchParams.get('utm_source'),
+    ).toBe('x');
     expect(document.querySelector<HTMLAnchorElement>('#other')!.href).toBe('https://example.org/');
   });
 

@@ -8,14 +8,14 @@ describe('content validation', () => {
       defineContent('src/content/example.ts', z.array(testimonialSchema), [
         { quote: 'Great', author: '', position: 'CEO', avatar: '/a.png', stars: 7, sample: true },
       ]),
-    ).toThrowError(/Invalid content in src\/content\/example\.ts:[\s\S]*0\.author[\s\S]*0\.stars/);
+    ).toThrow(/Invalid content in src\/content\/example\.ts:[\s\S]*0\.author[\s\S]*0\.stars/);
   });
 
   it('names a missing field', () => {
     expect(() =>
       // @ts-expect-error: the field is missing on purpose
       defineContent('src/content/x.ts', z.object({ title: z.string() }), {}),
-    ).toThrowError(/src\/content\/x\.ts[\s\S]*title/);
+    ).toThrow(/src\/content\/x\.ts[\s\S]*title/);
   });
 
   it('gives every page a canonical path and a social image', () => {

@@ -12,7 +12,8 @@ describe('ensureHeadMeta', () => {
   });
 
   it('leaves existing tags alone', () => {
-    document.head.innerHTML = '<meta name="viewport" content="width=device-width"><meta name="theme-color" content="#000000">';
+    document.head.innerHTML =
+      '<meta name="viewport" content="width=device-width"><meta name="theme-color" content="#000000">';
     expect(ensureHeadMeta(document)).toBe(0);
     expect(document.querySelectorAll('meta')).toHaveLength(2);
   });

@@ -30,7 +30,7 @@ function setup({ reduced = false, withObserver = true } = {}) {
     IntersectionObserver: withObserver ? FakeObserver : undefined,
     addEventListener: () => {},
   };
-  installReveal(win as unknown as Window);
+  installReveal(win as unknown as Window & typeof globalThis);
   return { fire: (el: Element) => callback([{ isIntersecting: true, target: el }]), observed };
 }
 

@@ -13,7 +13,9 @@ export function Hero({ content, authUrl, learnMoreHref }: HeroProps) {
     <section aria-labelledby="hero-title" className="bg-ink text-paper">
       <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.3fr_1fr] lg:items-center">
         <div>
-          <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-accent uppercase">{content.eyebrow}</p>
+          <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-accent uppercase">
+            {content.eyebrow}
+          </p>
           <h1 id="hero-title" className="font-display text-display font-semibold">
             {content.headline}
           </h1>
@@ -27,8 +29,14 @@ export function Hero({ content, authUrl, learnMoreHref }: HeroProps) {
             </Button>
           </div>
         </div>
-        <aside aria-labelledby="hero-benefits-title" className="rounded-card border border-line-dark bg-ink-2 p-6 md:p-8">
-          <h2 id="hero-benefits-title" className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">
+        <aside
+          aria-labelledby="hero-benefits-title"
+          className="rounded-card border border-line-dark bg-ink-2 p-6 md:p-8"
+        >
+          <h2
+            id="hero-benefits-title"
+            className="text-sm font-semibold tracking-[0.14em] text-accent uppercase"
+          >
             {content.benefitsTitle}
           </h2>
           <ul className="mt-6 space-y-5">

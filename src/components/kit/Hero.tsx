@@ -10,7 +10,9 @@ export function Hero({ content, authUrl }: HeroProps) {
   return (
     <section id="hero" aria-labelledby="hero-title" className="bg-ink text-paper">
       <div className="container-page py-16 md:py-24">
-        <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-accent uppercase">{content.eyebrow}</p>
+        <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-accent uppercase">
+          {content.eyebrow}
+        </p>
         <h1 id="hero-title" className="max-w-4xl font-display text-display font-semibold">
           {content.headline}
         </h1>

@@ -12,7 +12,9 @@ export function NotFound({ brand }: NotFoundProps) {
         <Logo brand={brand} href="/" tone="light" />
       </div>
       <div className="container-page flex flex-1 flex-col items-start justify-center pb-24">
-        <p className="font-display text-[clamp(5rem,20vw,10rem)] leading-none font-semibold text-accent">404</p>
+        <p className="font-display text-[clamp(5rem,20vw,10rem)] leading-none font-semibold text-accent">
+          404
+        </p>
         <h1 className="mt-4 font-display text-headline font-semibold">Oops! Page not found</h1>
         <p className="mt-4 max-w-xl text-lg text-muted-dark">
           The page you asked for does not exist or has moved. Everything we offer starts from the home page.

@@ -36,13 +36,7 @@ export function Accordion({
   return (
     <div className={cn('divide-y', dark ? 'divide-line-dark' : 'divide-line', className)}>
       {items.map((item, index) => (
-        <details
-          key={item.id}
-          id={item.id}
-          name={name}
-          open={index === defaultOpen}
-          className="group"
-        >
+        <details key={item.id} id={item.id} name={name} open={index === defaultOpen} className="group">
           <summary className="flex min-h-14 items-center justify-between gap-4 py-4 text-left">
             <Heading className="text-lg font-semibold">{item.title}</Heading>
             <svg
