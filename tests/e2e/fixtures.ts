@@ -32,9 +32,11 @@ function sameOrigin(a: string, b: string): boolean {
 }
 
 /** Fails the test on any page error or console error (our code must log none). */
-export const test = base.extend<{ errors: string[] }>({
+export const test = base.extend<{ errors: string[]; expectedAssetFailure: RegExp | null }>({
+  /** Same-origin asset URLs a test makes fail on purpose (`test.use({ expectedAssetFailure: /logo/ })`). */
+  expectedAssetFailure: [null, { option: true }],
   errors: [
-    async ({ page }, use) => {
+    async ({ page, expectedAssetFailure }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (msg) => {
@@ -49,7 +51,8 @@ export const test = base.extend<{ errors: string[] }>({
         if (
           response.status() >= 400 &&
           request.resourceType() !== 'document' &&
-          sameOrigin(request.url(), page.url())
+          sameOrigin(request.url(), page.url()) &&
+          !expectedAssetFailure?.test(request.url())
         ) {
           errors.push(`asset ${response.status()}: ${request.url()}`);
         }

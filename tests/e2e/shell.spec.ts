@@ -1,0 +1,206 @@
+/** The document shell and the browser behaviours every page shares (CONTRACT "Every page's head", "Browser-side behaviour"). */
+import { AUTH_URL_RE, expect, test } from './fixtures.ts';
+
+const PAGES = [
+  { path: '/', canonical: '/' },
+  { path: '/community', canonical: '/community' },
+];
+
+test.describe('every page head', () => {
+  for (const { path, canonical } of PAGES) {
+    test(`${path} has the head of CONTRACT`, async ({ page }) => {
+      await page.goto(path);
+      const head = page.locator('head');
+      await expect(head.locator('meta[charset]')).toHaveCount(1);
+      await expect(head.locator('meta[name="viewport"]')).toHaveAttribute(
+        'content',
+        'width=device-width, initial-scale=1',
+      );
+      await expect(head.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');
+      await expect(page).toHaveTitle(/\S/);
+      await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /^.{50,}$/);
+      const canonicalHref = await head.locator('link[rel="canonical"]').getAttribute('href');
+      expect(new URL(canonicalHref!).pathname).toBe(canonical);
+      expect(canonicalHref).toMatch(/^https?:\/\//);
+      for (const property of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image']) {
+        await expect(head.locator(`meta[property="${property}"]`)).toHaveAttribute('content', /\S/);
+      }
+      await expect(head.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+      await expect(head.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+        'content',
+        'summary_large_image',
+      );
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    });
+  }
+});
+
+test.describe('shared behaviours', () => {
+  test('each page load pushes a page_view with its path and logs it', async ({ page }) => {
+    const lines: string[] = [];
+    page.on('console', (msg) => lines.push(msg.text()));
+    await page.goto('/community');
+    const events = await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer);
+    expect(events).toEqual([{ event: 'page_view', page_path: '/community' }]);
+    expect(lines.some((line) => line.includes('page_view') && line.includes('/community'))).toBe(true);
+  });
+
+  test('debouncedresize fires once, 250 ms after the last resize', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      const w = window as unknown as { fired: number[]; lastResize: number };
+      w.fired = [];
+      window.addEventListener('resize', () => (w.lastResize = performance.now()));
+      window.addEventListener('debouncedresize', (event) => {
+        if (event instanceof CustomEvent) w.fired.push(performance.now() - w.lastResize);
+      });
+    });
+    const size = page.viewportSize()!;
+    for (const delta of [10, 20, 30]) {
+      await page.setViewportSize({ width: size.width - delta, height: size.height });
+    }
+    await page.waitForTimeout(600);
+    const fired = await page.evaluate(() => (window as unknown as { fired: number[] }).fired);
+    expect(fired).toHaveLength(1);
+    expect(fired[0]).toBeGreaterThanOrEqual(240);
+    expect(fired[0]).toBeLessThan(450);
+  });
+
+  test('smooth scrolling is on, and off for visitors who prefer reduced motion', async ({ page }) => {
+    await page.goto('/');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
+      'smooth',
+    );
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+  });
+
+  test('the nav shadow is stronger once the page scrolls past 10 px', async ({ page }) => {
+    await page.goto('/community');
+    const nav = page.locator('[data-nav]');
+    const shadow = () => nav.evaluate((el) => getComputedStyle(el).boxShadow);
+    await expect(nav).not.toHaveAttribute('data-scrolled');
+    const atTop = await shadow();
+    await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
+    await page.waitForTimeout(100);
+    await expect(nav).not.toHaveAttribute('data-scrolled');
+    await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
+    await expect(nav).toHaveAttribute('data-scrolled', '');
+    await expect.poll(shadow).not.toBe(atTop);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(nav).not.toHaveAttribute('data-scrolled');
+  });
+
+  test.describe('with a broken image', () => {
+    test.use({ expectedAssetFailure: /\/logo\.svg$/ });
+    test('an image that fails to load is replaced by the placeholder', async ({ page }) => {
+      await page.route('**/logo.svg', (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await page.goto('/community', { waitUntil: 'load' });
+      const logo = page.locator('[data-nav] img').first();
+      await expect(logo).toHaveAttribute('src', '/placeholder.svg');
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    });
+  });
+
+  test('UTM parameters of the landing URL are carried onto every sign-up link for the visit', async ({
+    page,
+  }) => {
+    await page.goto('/?utm_source=newsletter&utm_campaign=fall&utm_medium=email&junk=1');
+    const check = async () => {
+      const hrefs = await page
+        .locator('a[data-auth-link]')
+        .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+      expect(hrefs.length).toBeGreaterThan(0);
+      for (const href of hrefs) {
+        expect(href).toMatch(AUTH_URL_RE);
+        const params = new URL(href).searchParams;
+        expect(params.get('utm_source')).toBe('newsletter');
+        expect(params.get('utm_campaign')).toBe('fall');
+        expect(params.get('utm_medium')).toBe('email');
+        expect(params.has('junk')).toBe(false);
+      }
+    };
+    await check();
+    await page.goto('/community');
+    await check();
+  });
+
+  test('fonts are self-hosted, preloaded and in use', async ({ page }) => {
+    const hosts = new Set<string>();
+    page.on('request', (request) => hosts.add(new URL(request.url()).host));
+    await page.goto('/', { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    const preloads = await page
+      .locator('link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.length).toBeLessThanOrEqual(2);
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+    );
+    expect(loaded.some((family) => family.startsWith('Inter'))).toBe(true);
+    expect(loaded.some((family) => family.startsWith('Fraunces'))).toBe(true);
+    expect([...hosts]).toEqual([new URL(page.url()).host]);
+  });
+
+  test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+    test.skip(test.info().project.name === 'phone', 'no Tab key on a touch phone');
+    await page.goto('/community');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+  });
+});
+
+test.describe('reveal on scroll', () => {
+  test('sections below the fold fade in once when scrolled into view', async ({ page }) => {
+    await page.goto('/community');
+    const pending = page.locator('[data-reveal].reveal-pending');
+    const count = await pending.count();
+    expect(count).toBeGreaterThan(0);
+    const first = pending.first();
+    const id = await first.getAttribute('id');
+    expect(Number(await first.evaluate((el) => getComputedStyle(el).opacity))).toBe(0);
+    await first.scrollIntoViewIfNeeded();
+    const section = page.locator(`[id="${id}"]`);
+    await expect(section).not.toHaveClass(/reveal-pending/);
+    await expect.poll(() => section.evaluate((el) => Number(getComputedStyle(el).opacity))).toBe(1);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(section).not.toHaveClass(/reveal-pending/);
+  });
+
+  test('with reduced motion nothing is hidden', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/community');
+    await expect(page.locator('[data-reveal]').first()).toBeAttached();
+    await expect(page.locator('.reveal-pending')).toHaveCount(0);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every section is visible and the sign-up links work', async ({ page }) => {
+    for (const path of ['/', '/community']) {
+      await page.goto(path);
+      const sections = page.locator('[data-reveal]');
+      for (const section of await sections.all()) {
+        expect(Number(await section.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+      }
+      const hrefs = await page
+        .locator('a[data-auth-link]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs.length).toBeGreaterThan(0);
+      for (const href of hrefs) expect(href).toMatch(AUTH_URL_RE);
+    }
+  });
+
+  test('/oh-shit-kit still leads home through its meta refresh', async ({ page }) => {
+    await page.goto('/oh-shit-kit/index.html');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
