@@ -31,6 +31,8 @@ export default defineConfig({
     csp: true,
   },
   devToolbar: { enabled: false },
+  // No Markdown code blocks here; Shiki's inline styles would need 'unsafe-inline' under the CSP.
+  markdown: { syntaxHighlight: false },
   env: {
     schema: {
       PUBLIC_SITE_URL: envField.string({

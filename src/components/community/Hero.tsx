@@ -1,14 +1,17 @@
+import type { ReactNode } from 'react';
 import type { communityHero } from '../../content/community.ts';
 import { Button } from '../ui/Button.tsx';
 
 export interface HeroProps {
   content: typeof communityHero;
   authUrl: string;
-  /** Where "Learn More" goes without JavaScript. */
+  /** Where "Learn More" goes (smooth scroll comes from CSS, off under reduced motion). */
   learnMoreHref: string;
+  /** The six-feature carousel island, shown below lg only. */
+  children?: ReactNode;
 }
 
-export function Hero({ content, authUrl, learnMoreHref }: HeroProps) {
+export function Hero({ content, authUrl, learnMoreHref, children }: HeroProps) {
   return (
     <section aria-labelledby="hero-title" className="bg-ink text-paper">
       <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.3fr_1fr] lg:items-center">
@@ -52,6 +55,11 @@ export function Hero({ content, authUrl, learnMoreHref }: HeroProps) {
           </ul>
         </aside>
       </div>
+      {children && (
+        <div id="feature-carousel" className="container-page pb-16 lg:hidden">
+          {children}
+        </div>
+      )}
     </section>
   );
 }

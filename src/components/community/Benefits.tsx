@@ -1,0 +1,23 @@
+import type { benefits } from '../../content/community.ts';
+import { Section } from '../ui/Section.tsx';
+
+export function Benefits({ content }: { content: typeof benefits }) {
+  return (
+    <Section id="benefits" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
+      <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {content.items.map((item, index) => (
+          <li
+            key={item.title}
+            className="rounded-card border border-line bg-paper p-6 shadow-(--shadow-card)"
+          >
+            <p aria-hidden="true" className="font-display text-3xl font-semibold text-accent-ink">
+              {String(index + 1).padStart(2, '0')}
+            </p>
+            <h3 className="mt-3 text-xl font-semibold">{item.title}</h3>
+            <p className="mt-2 text-muted">{item.description}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

@@ -1,0 +1,19 @@
+import type { faq } from '../../content/community-join.ts';
+import { Accordion } from '../ui/Accordion.tsx';
+import { Section } from '../ui/Section.tsx';
+
+export function Faq({ content }: { content: typeof faq }) {
+  return (
+    <Section id="faq" tone="muted" eyebrow={content.eyebrow} title={content.title}>
+      <Accordion
+        name="faq"
+        className="max-w-3xl border-y border-line"
+        items={content.items.map((item, index) => ({
+          id: `faq-${index + 1}`,
+          title: item.question,
+          content: <p>{item.answer}</p>,
+        }))}
+      />
+    </Section>
+  );
+}

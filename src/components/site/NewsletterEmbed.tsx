@@ -1,0 +1,56 @@
+import { cn } from '../../lib/cn.ts';
+import { Spinner } from '../ui/Spinner.tsx';
+
+export interface NewsletterEmbedProps {
+  /** The provider's embeddable form; null when not configured. */
+  embedUrl: string | null;
+  /** Where the plain link goes when there is no embed. */
+  subscribeUrl: string;
+  frameTitle: string;
+  linkLabel: string;
+  tone?: 'light' | 'dark';
+}
+
+/**
+ * The newsletter provider's form in a 52 px frame, loaded lazily, with a spinner behind it
+ * until it paints. The area is always 52 px high, so nothing shifts whether the frame loads,
+ * fails or is replaced by the plain subscribe link (when no embed URL is configured).
+ */
+export function NewsletterEmbed({
+  embedUrl,
+  subscribeUrl,
+  frameTitle,
+  linkLabel,
+  tone = 'dark',
+}: NewsletterEmbedProps) {
+  const dark = tone === 'dark';
+  if (!embedUrl) {
+    return (
+      <div className="flex h-[52px] items-center" data-newsletter="">
+        <a
+          href={subscribeUrl}
+          className={cn(
+            'inline-flex h-[52px] items-center rounded-pill px-6 font-semibold',
+            dark ? 'bg-accent text-ink hover:bg-accent-strong' : 'bg-ink text-paper hover:bg-ink-3',
+          )}
+        >
+          {linkLabel}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="relative h-[52px] w-full overflow-hidden rounded-xl" data-newsletter="">
+      <Spinner label="Loading the sign-up form" className="absolute inset-0 text-accent" />
+      <iframe
+        src={embedUrl}
+        title={frameTitle}
+        loading="lazy"
+        height={52}
+        className="relative h-[52px] w-full border-0 bg-transparent"
+        referrerPolicy="strict-origin-when-cross-origin"
+        sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Testimonial } from '../../content/schema.ts';
+import { Section } from '../ui/Section.tsx';
+import { Testimonials } from './Testimonials.tsx';
+
+export interface TestimonialsSectionProps {
+  title: string;
+  eyebrow: string;
+  items: readonly Testimonial[];
+}
+
+/** The testimonials section of either page (id `testimonials`). */
+export function TestimonialsSection({ title, eyebrow, items }: TestimonialsSectionProps) {
+  return (
+    <Section id="testimonials" tone="muted" eyebrow={eyebrow} title={title}>
+      <Testimonials items={items} />
+    </Section>
+  );
+}

@@ -1,0 +1,122 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export interface CarouselProps {
+  /** The carousel's accessible name. */
+  label: string;
+  slides: readonly { id: string; label: string; content: ReactNode }[];
+  className?: string;
+  slideClassName?: string;
+}
+
+/**
+ * A looping carousel on Embla, per the WAI-ARIA carousel pattern: a named region with
+ * aria-roledescription="carousel", slides with aria-roledescription="slide", Previous/Next
+ * buttons, and ArrowLeft/ArrowRight while it has focus. Without JavaScript the slides
+ * scroll sideways (public/noscript.css).
+ */
+export function Carousel({ label, slides, className, slideClassName }: CarouselProps) {
+  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start' });
+  const [canPrev, setCanPrev] = useState(true);
+  const [canNext, setCanNext] = useState(true);
+
+  const update = useCallback(() => {
+    if (!api) return;
+    setCanPrev(api.canScrollPrev());
+    setCanNext(api.canScrollNext());
+  }, [api]);
+
+  useEffect(() => {
+    if (!api) return undefined;
+    update();
+    api.on('select', update).on('reInit', update);
+    return () => {
+      api.off('select', update).off('reInit', update);
+    };
+  }, [api, update]);
+
+  const prev = () => api?.scrollPrev();
+  const next = () => api?.scrollNext();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      prev();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      next();
+    }
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={cn('relative', className)}
+      data-carousel=""
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <div ref={viewportRef} className="overflow-hidden" data-carousel-viewport="">
+        <div className="-ml-4 flex touch-pan-y">
+          {slides.map((slide, index) => (
+            <div
+              key={slide.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}: ${slide.label}`}
+              className={cn('min-w-0 shrink-0 grow-0 basis-[85%] pl-4 md:basis-1/2', slideClassName)}
+              data-carousel-slide=""
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-6 flex justify-end gap-3" data-carousel-controls="">
+        <CarouselButton label="Previous slide" onClick={prev} disabled={!canPrev}>
+          <path d="M12.5 4.5 7 10l5.5 5.5" />
+        </CarouselButton>
+        <CarouselButton label="Next slide" onClick={next} disabled={!canNext}>
+          <path d="M7.5 4.5 13 10l-5.5 5.5" />
+        </CarouselButton>
+      </div>
+    </section>
+  );
+}
+
+function CarouselButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+      className="grid size-11 place-items-center rounded-full border border-line-dark text-paper transition-colors hover:bg-ink-3 disabled:opacity-40"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {children}
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,182 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export interface TabItem {
+  id: string;
+  label: ReactNode;
+  /** Read before the panel when the tabs cannot work (JavaScript off): the panel's own heading. */
+  panelLabel: string;
+  content: ReactNode;
+}
+
+export interface TabsProps {
+  /** Unique on the page: prefixes the tabs' and panels' ids. */
+  id: string;
+  /** Names the tab list. */
+  label: string;
+  items: readonly TabItem[];
+  defaultIndex?: number;
+  /** Adds previous and next buttons that wrap around, and an "n / total" counter. */
+  stepper?: boolean;
+  tone?: 'light' | 'dark';
+  className?: string;
+  listClassName?: string;
+}
+
+/**
+ * Tabs per the WAI-ARIA Authoring Practices: a tablist of tabs with aria-selected and a roving
+ * tabindex; ArrowLeft/ArrowRight (wrapping), Home and End move between tabs and select them.
+ * Without JavaScript (see public/noscript.css) every panel shows, each under its own label.
+ */
+export function Tabs({
+  id: base,
+  label,
+  items,
+  defaultIndex = 0,
+  stepper = false,
+  tone = 'light',
+  className,
+  listClassName,
+}: TabsProps) {
+  const [selected, setSelected] = useState(defaultIndex);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const count = items.length;
+  const dark = tone === 'dark';
+
+  const select = (index: number, focus: boolean) => {
+    const next = ((index % count) + count) % count;
+    setSelected(next);
+    if (focus) tabRefs.current[next]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const moves: Record<string, number> = {
+      ArrowRight: selected + 1,
+      ArrowLeft: selected - 1,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target, true);
+  };
+
+  return (
+    <div className={cn('tabs', className)} data-tabs="">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div
+          role="tablist"
+          aria-label={label}
+          className={cn(
+            'inline-flex max-w-full gap-1 overflow-x-auto rounded-pill p-1',
+            dark ? 'bg-ink-3' : 'bg-paper-3',
+            listClassName,
+          )}
+        >
+          {items.map((item, index) => {
+            const active = index === selected;
+            return (
+              <button
+                key={item.id}
+                ref={(el) => {
+                  tabRefs.current[index] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`${base}-tab-${item.id}`}
+                aria-selected={active}
+                aria-controls={`${base}-panel-${item.id}`}
+                tabIndex={active ? 0 : -1}
+                onClick={() => select(index, false)}
+                onKeyDown={onKeyDown}
+                className={cn(
+                  'min-h-11 rounded-pill px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors md:px-5 md:text-base',
+                  active
+                    ? dark
+                      ? 'bg-paper text-ink'
+                      : 'bg-ink text-paper'
+                    : dark
+                      ? 'text-muted-dark hover:text-paper'
+                      : 'text-muted hover:text-ink',
+                )}
+              >
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+        {stepper && (
+          <div className="tabs-stepper flex items-center gap-3">
+            <StepButton label="Previous dashboard" onClick={() => select(selected - 1, false)} dark={dark}>
+              <path d="M12.5 4.5 7 10l5.5 5.5" />
+            </StepButton>
+            <p
+              className={cn(
+                'min-w-12 text-center text-sm tabular-nums',
+                dark ? 'text-muted-dark' : 'text-muted',
+              )}
+            >
+              <span className="sr-only">Dashboard </span>
+              {`${selected + 1} / ${count}`}
+            </p>
+            <StepButton label="Next dashboard" onClick={() => select(selected + 1, false)} dark={dark}>
+              <path d="M7.5 4.5 13 10l-5.5 5.5" />
+            </StepButton>
+          </div>
+        )}
+      </div>
+      {items.map((item, index) => (
+        <div
+          key={item.id}
+          role="tabpanel"
+          id={`${base}-panel-${item.id}`}
+          aria-labelledby={`${base}-tab-${item.id}`}
+          hidden={index !== selected}
+          tabIndex={0}
+          className="tab-panel mt-8 rounded-card"
+        >
+          <p className="tab-panel-label sr-only">{item.panelLabel}</p>
+          {item.content}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function StepButton({
+  label,
+  onClick,
+  dark,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  dark: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className={cn(
+        'grid size-11 place-items-center rounded-full border transition-colors',
+        dark ? 'border-line-dark text-paper hover:bg-ink-3' : 'border-line text-ink hover:bg-paper-3',
+      )}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {children}
+      </svg>
+    </button>
+  );
+}
