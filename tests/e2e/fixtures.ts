@@ -65,3 +65,13 @@ export const test = base.extend<{ errors: string[]; expectedAssetFailure: RegExp
 });
 
 export { expect };
+
+/**
+ * Scrolls a part of the page into view and waits until its islands have hydrated
+ * (Astro removes the `ssr` attribute of an `astro-island` once it has).
+ */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  const region = page.locator(selector).first();
+  await region.scrollIntoViewIfNeeded();
+  await expect(region.locator('astro-island[ssr]')).toHaveCount(0);
+}

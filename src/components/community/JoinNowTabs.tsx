@@ -93,8 +93,8 @@ function Comparison({
     <div className="rounded-card border border-line bg-paper p-4 md:p-8">
       <h3 className="font-display text-2xl font-semibold">{content.title}</h3>
       <p className="mt-2 text-muted">{content.intro}</p>
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full min-w-[20rem] text-left">
+      <div className="mt-6">
+        <table className="w-full text-left">
           <caption className="sr-only">{content.title}</caption>
           <thead>
             <tr className="border-b border-line text-sm text-muted">

@@ -29,9 +29,10 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
 
   useEffect(() => {
     if (!api) return undefined;
-    update();
+    const frame = requestAnimationFrame(update);
     api.on('select', update).on('reInit', update);
     return () => {
+      cancelAnimationFrame(frame);
       api.off('select', update).off('reInit', update);
     };
   }, [api, update]);
@@ -50,11 +51,14 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
   };
 
   return (
+    // CONTRACT: ArrowLeft and ArrowRight move the carousel while it has focus, so the region takes focus.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       aria-roledescription="carousel"
       aria-label={label}
       className={cn('relative', className)}
       data-carousel=""
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       onKeyDown={onKeyDown}
     >

@@ -133,6 +133,8 @@ export function Tabs({
           id={`${base}-panel-${item.id}`}
           aria-labelledby={`${base}-tab-${item.id}`}
           hidden={index !== selected}
+          // APG: a tab panel takes focus so keyboard users reach its content straight after the tabs.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           className="tab-panel mt-8 rounded-card"
         >
