@@ -1,0 +1,21 @@
+import type { bundles } from '../../content/kit.ts';
+import { Section } from '../ui/Section.tsx';
+
+export function Bundles({ content }: { content: typeof bundles }) {
+  return (
+    <Section id="bundles" tone="dark" eyebrow={content.eyebrow} title={content.title}>
+      <ul className="divide-y divide-line-dark rounded-card border border-line-dark">
+        {content.items.map((item) => (
+          <li
+            key={item.title}
+            className="flex flex-col gap-1 p-5 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span className="font-semibold">{item.title}</span>
+            <span className="text-muted-dark sm:text-right">{item.value}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 font-display text-2xl font-semibold text-accent">{content.total}</p>
+    </Section>
+  );
+}

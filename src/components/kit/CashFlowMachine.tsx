@@ -1,0 +1,26 @@
+import type { cashFlowMachine } from '../../content/kit.ts';
+import { Accordion } from '../ui/Accordion.tsx';
+import { Section } from '../ui/Section.tsx';
+
+export function CashFlowMachine({ content }: { content: typeof cashFlowMachine }) {
+  return (
+    <Section id="cash-flow-machine" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
+      <Accordion
+        name="cash-flow-machine"
+        defaultOpen={0}
+        className="max-w-3xl border-y border-line"
+        items={content.steps.map((step) => ({
+          id: `cash-${step.id}`,
+          title: step.title,
+          content: (
+            <div className="space-y-3">
+              {step.body.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </div>
+          ),
+        }))}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Video } from '../../config/videos.ts';
+import type { kitIntro } from '../../content/kit.ts';
+import { Section } from '../ui/Section.tsx';
+import { VideoFacade } from '../ui/VideoFacade.tsx';
+
+export function KitIntro({ content, video }: { content: typeof kitIntro; video: Video }) {
+  return (
+    <Section id="kit-intro" eyebrow={content.eyebrow} title={content.title}>
+      <div className="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:items-center">
+        <div className="space-y-4 text-lg leading-relaxed text-muted">
+          {content.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+        <VideoFacade video={video} tone="amber" />
+      </div>
+    </Section>
+  );
+}

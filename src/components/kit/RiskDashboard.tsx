@@ -1,0 +1,54 @@
+import type { riskDashboard } from '../../content/kit.ts';
+import { cn } from '../../lib/cn.ts';
+import { Accordion } from '../ui/Accordion.tsx';
+import { Section } from '../ui/Section.tsx';
+
+const dot = { Green: 'bg-[#3ccf7a]', Yellow: 'bg-accent', Red: 'bg-[#ff6b5b]' } as const;
+
+export function RiskDashboard({ content }: { content: typeof riskDashboard }) {
+  return (
+    <Section
+      id="risk-dashboard"
+      tone="dark"
+      eyebrow={content.eyebrow}
+      title={content.title}
+      intro={content.intro}
+    >
+      <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:items-start">
+        <Accordion
+          name="risk-dashboard"
+          tone="dark"
+          className="border-y border-line-dark"
+          items={content.items.map((item) => ({
+            id: `risk-${item.id}`,
+            title: item.title,
+            content: (
+              <div className="space-y-3">
+                {item.body.map((p) => (
+                  <p key={p}>{p}</p>
+                ))}
+              </div>
+            ),
+          }))}
+        />
+        <div className="rounded-card border border-line-dark bg-ink-2 p-6">
+          <h3 className="font-semibold">Your overall score</h3>
+          <ul className="mt-4 space-y-3">
+            {content.scores.map((score) => (
+              <li key={score.label} className="flex items-start gap-3">
+                <span
+                  aria-hidden="true"
+                  className={cn('mt-1.5 size-3 shrink-0 rounded-full', dot[score.label as keyof typeof dot])}
+                />
+                <span>
+                  <span className="font-semibold">{score.label}</span>
+                  <span className="block text-sm text-muted-dark">{score.meaning}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Section>
+  );
+}

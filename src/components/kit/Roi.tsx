@@ -1,0 +1,60 @@
+import type { riskCosts } from '../../config/offer.ts';
+import type { roi } from '../../content/kit.ts';
+import { Button } from '../ui/Button.tsx';
+import { Section } from '../ui/Section.tsx';
+
+export interface RoiProps {
+  content: typeof roi;
+  costs: typeof riskCosts;
+  price: string;
+  authUrl: string;
+}
+
+/** The return: what a crisis costs beside a price card that stays in view (sticky from lg). */
+export function Roi({ content, costs, price, authUrl }: RoiProps) {
+  return (
+    <Section id="roi" tone="muted" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
+      <div className="grid gap-8 lg:grid-cols-[1.3fr_1fr] lg:items-start">
+        <dl className="space-y-4">
+          {costs.map((cost) => (
+            <div
+              key={cost.label}
+              className="flex items-baseline justify-between gap-4 rounded-card border border-line bg-paper p-6"
+            >
+              <dt className="text-lg">{cost.label}</dt>
+              <dd className="font-display text-3xl font-semibold text-danger tabular-nums">{cost.text}</dd>
+            </div>
+          ))}
+          <div className="flex items-baseline justify-between gap-4 rounded-card border-2 border-ink bg-paper p-6">
+            <dt className="text-lg font-semibold">{content.againstLabel}</dt>
+            <dd className="font-display text-3xl font-semibold tabular-nums">{`${price} one-time`}</dd>
+          </div>
+        </dl>
+        <aside
+          aria-labelledby="roi-card-title"
+          data-price-card=""
+          className="rounded-card bg-ink p-6 text-paper md:p-8 lg:sticky lg:top-6"
+        >
+          <h3 id="roi-card-title" className="font-display text-5xl font-semibold">
+            {content.cardTitle}
+            <span className="ml-2 text-base font-normal text-muted-dark">one-time</span>
+          </h3>
+          <ul className="mt-6 space-y-3">
+            {content.cardPoints.map((point) => (
+              <li key={point} className="flex gap-3">
+                <span aria-hidden="true" className="text-accent">
+                  ✓
+                </span>
+                {point}
+              </li>
+            ))}
+          </ul>
+          <Button href={authUrl} auth block size="responsive" className="mt-8">
+            {content.cta}
+          </Button>
+          <p className="mt-3 text-sm text-muted-dark">{content.renewal}</p>
+        </aside>
+      </div>
+    </Section>
+  );
+}

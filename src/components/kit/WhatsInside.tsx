@@ -1,0 +1,11 @@
+import type { whatsInside } from '../../content/kit.ts';
+import { Section } from '../ui/Section.tsx';
+import { CardList } from './CardList.tsx';
+
+export function WhatsInside({ content }: { content: typeof whatsInside }) {
+  return (
+    <Section id="whats-inside" tone="muted" eyebrow={content.eyebrow} title={content.title}>
+      <CardList cards={content.cards} numbered />
+    </Section>
+  );
+}

@@ -1,0 +1,11 @@
+import type { whyThisWorks } from '../../content/kit.ts';
+import { Section } from '../ui/Section.tsx';
+import { CardList } from './CardList.tsx';
+
+export function WhyThisWorks({ content }: { content: typeof whyThisWorks }) {
+  return (
+    <Section id="why-this-works" eyebrow={content.eyebrow} title={content.title}>
+      <CardList cards={content.cards} />
+    </Section>
+  );
+}

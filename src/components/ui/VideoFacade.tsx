@@ -1,0 +1,90 @@
+import { embedUrl, watchUrl, type Video } from '../../config/videos.ts';
+import { cn } from '../../lib/cn.ts';
+import { Spinner } from './Spinner.tsx';
+
+export interface VideoFacadeProps {
+  video: Video;
+  /** Art for the poster; an original drawing, never a frame fetched from the video host. */
+  tone?: 'amber' | 'ink';
+  className?: string;
+}
+
+/**
+ * A video that costs nothing until the visitor asks for it: a poster and a real button,
+ * `Play video: <title>`. A click (src/lib/video-facade.ts, a few hundred bytes, no React
+ * on the page) swaps in the player frame at 16:9, with the spinner until it arrives.
+ * Without JavaScript, a link to watch on the provider's site stands in for the button.
+ */
+export function VideoFacade({ video, tone = 'ink', className }: VideoFacadeProps) {
+  const label = `Play video: ${video.title}`;
+  return (
+    <div
+      className={cn('relative aspect-video w-full overflow-hidden rounded-card bg-ink', className)}
+      data-video=""
+      data-video-src={embedUrl(video)}
+      data-video-title={video.title}
+    >
+      <Poster title={video.title} tone={tone} />
+      <span className="absolute inset-0 hidden place-items-center text-accent" data-video-spinner="">
+        <Spinner label={`Loading video: ${video.title}`} />
+      </span>
+      <button
+        type="button"
+        aria-label={label}
+        className="group absolute inset-0 grid place-items-center"
+        data-video-play=""
+      >
+        <PlayGlyph />
+      </button>
+      <a
+        href={watchUrl(video)}
+        className="noscript-only absolute inset-0 place-items-center"
+        aria-label={`${label} (opens the video's page)`}
+      >
+        <PlayGlyph />
+      </a>
+    </div>
+  );
+}
+
+function PlayGlyph() {
+  return (
+    <span className="grid size-16 place-items-center rounded-full bg-accent text-ink shadow-lg transition-transform group-hover:scale-105 md:size-20">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 size-7 fill-current md:size-8">
+        <path d="M7 4.5v15l13-7.5z" />
+      </svg>
+    </span>
+  );
+}
+
+function Poster({ title, tone }: { title: string; tone: 'amber' | 'ink' }) {
+  const accent = tone === 'amber' ? '#f0a73a' : '#ffbf5c';
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 1600 900"
+      preserveAspectRatio="xMidYMid slice"
+      className="absolute inset-0 size-full"
+    >
+      <rect width="1600" height="900" fill="#0b0b0c" />
+      <rect x="0" y="600" width="1600" height="300" fill="#16161a" />
+      <g opacity="0.9">
+        <rect x="120" y="470" width="120" height="240" rx="14" fill={accent} opacity="0.35" />
+        <rect x="270" y="380" width="120" height="330" rx="14" fill={accent} opacity="0.55" />
+        <rect x="420" y="260" width="120" height="450" rx="14" fill={accent} opacity="0.8" />
+        <rect x="570" y="150" width="120" height="560" rx="14" fill={accent} />
+      </g>
+      <circle cx="1280" cy="250" r="150" fill="none" stroke="#34343b" strokeWidth="30" />
+      <path
+        d="M1280 100a150 150 0 0 1 142 198"
+        fill="none"
+        stroke={accent}
+        strokeWidth="30"
+        strokeLinecap="round"
+      />
+      <text x="120" y="820" fill="#b4b4bd" fontFamily="system-ui, sans-serif" fontSize="44">
+        {title}
+      </text>
+    </svg>
+  );
+}

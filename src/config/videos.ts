@@ -1,0 +1,35 @@
+/**
+ * The kit page's videos. Two hosting services, as the spec says: YouTube in its
+ * privacy-enhanced mode (youtube-nocookie.com) and Vimeo (with do-not-track). Replace an id
+ * here to change a video; nothing is requested from either host until a visitor presses play.
+ */
+export type VideoProvider = 'youtube' | 'vimeo';
+
+export interface Video {
+  provider: VideoProvider;
+  id: string;
+  title: string;
+}
+
+export const videos = {
+  kitIntro: { provider: 'youtube', id: 'M7lc1UVf-VE', title: 'What is in The Oh Sh*t Kit' },
+  platform: { provider: 'vimeo', id: '76979871', title: 'A tour of the exit-planning platform' },
+  movement: { provider: 'youtube', id: 'aqz-KE-bpKQ', title: 'Why owners are building equity, not hype' },
+} as const satisfies Record<string, Video>;
+
+/** The player frame's URL, loaded only after the visitor presses play. */
+export function embedUrl(video: Video): string {
+  const id = encodeURIComponent(video.id);
+  return video.provider === 'youtube'
+    ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`
+    : `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
+}
+
+/** Where the video can be watched without JavaScript. */
+export function watchUrl(video: Video): string {
+  const id = encodeURIComponent(video.id);
+  return video.provider === 'youtube' ? `https://www.youtube.com/watch?v=${id}` : `https://vimeo.com/${id}`;
+}
+
+/** The origins the player frames come from (for the content security policy's frame-src). */
+export const VIDEO_FRAME_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
