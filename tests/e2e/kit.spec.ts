@@ -1,0 +1,261 @@
+/** The boxed-product page (/): every section, widget and figure of the spec, at 375, 800 and 1280 px. */
+import type { Page } from '@playwright/test';
+import { AUTH_URL_RE, expect, expectNoAxeViolations, test } from './fixtures.ts';
+
+const SECTION_IDS = [
+  'hero',
+  'kit-intro',
+  'box',
+  'platform-video',
+  'cash-flow-machine',
+  'risk-dashboard',
+  'community',
+  'whats-inside',
+  'why-this-works',
+  'bundles',
+  'movement',
+  'roi',
+  'testimonials',
+  'final-cta',
+];
+const VIDEO_HOSTS = /youtube|ytimg|vimeo|vimeocdn|googlevideo/;
+const width = (page: Page) => page.viewportSize()!.width;
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+});
+
+test('sections come in the order of CONTRACT', async ({ page }) => {
+  const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
+  expect(ids).toEqual(SECTION_IDS);
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('#hero')).toContainText('Bonus kit included');
+});
+
+test('every buy link leads to the auth page', async ({ page }) => {
+  const hrefs = await page
+    .locator('a[data-auth-link]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThanOrEqual(4);
+  for (const href of hrefs) expect(href).toMatch(AUTH_URL_RE);
+});
+
+test('the mobile buy bar shows below 768 px only, and never covers the focused control', async ({ page }) => {
+  const bar = page.getByRole('complementary', { name: 'Buy the kit' });
+  if (width(page) >= 768) {
+    await expect(bar).toBeHidden();
+    return;
+  }
+  // Instant scrolling, so each position is final when measured.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', AUTH_URL_RE);
+  const barTop = (await bar.boundingBox())!.y;
+  // Walk the page's links and buttons as focus would, and check each lands above the bar.
+  const controls = page.locator('main a[href], main button, main summary');
+  const count = await controls.count();
+  for (let i = 0; i < count; i += 3) {
+    const control = controls.nth(i);
+    if (!(await control.isVisible())) continue;
+    await control.focus();
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const box = (await control.boundingBox())!;
+    expect(box.y + box.height, `control ${i} is covered by the buy bar`).toBeLessThanOrEqual(barTop + 1);
+  }
+  // At the very bottom, the page's last content clears the bar.
+  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  const copyright = page.getByText(/All rights reserved/);
+  const box = (await copyright.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(barTop);
+});
+
+test.describe('videos', () => {
+  test('nothing is requested from a video host before play, then a titled 16:9 frame loads', async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/', { waitUntil: 'load' });
+    for (let y = 0; y < 12000; y += 700)
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(300);
+    expect(requests.filter((url) => VIDEO_HOSTS.test(url))).toEqual([]);
+
+    // Stand in for the player so the test needs no network.
+    await page.route(VIDEO_HOSTS, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
+    );
+    const buttons = page.getByRole('button', { name: /^Play video: / });
+    await expect(buttons).toHaveCount(3);
+    const first = page.locator('#kit-intro [data-video]');
+    await first.getByRole('button', { name: 'Play video: What is in The Oh Sh*t Kit' }).click();
+    const frame = first.locator('iframe');
+    await expect(frame).toHaveAttribute('title', 'What is in The Oh Sh*t Kit');
+    await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    const box = (await frame.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    await expect(first.getByRole('status')).toHaveCount(0);
+
+    const vimeo = page.locator('#platform-video [data-video]');
+    await vimeo.getByRole('button').click();
+    await expect(vimeo.locator('iframe')).toHaveAttribute('src', /^https:\/\/player\.vimeo\.com\/video\//);
+  });
+
+  test('every video poster is 16:9 at this width', async ({ page }) => {
+    for (const video of await page.locator('[data-video]').all()) {
+      const box = (await video.boundingBox())!;
+      expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    }
+  });
+});
+
+test.describe('accordions', () => {
+  test('the cash flow machine has 7 items, one open at a time, each closable', async ({ page }) => {
+    const items = page.locator('#cash-flow-machine details');
+    await expect(items).toHaveCount(7);
+    await expect(items.last()).toContainText('Quick-start checklist');
+    await items.nth(2).locator('summary').click();
+    await expect(items.nth(2)).toHaveAttribute('open', '');
+    expect(await items.evaluateAll((d) => d.filter((el) => (el as HTMLDetailsElement).open).length)).toBe(1);
+    await items.nth(2).locator('summary').click();
+    await expect(items.nth(2)).not.toHaveAttribute('open');
+  });
+
+  test('the risk dashboard has 4 items, operable from the keyboard', async ({ page }) => {
+    const items = page.locator('#risk-dashboard details');
+    await expect(items).toHaveCount(4);
+    await expect(items.locator('summary')).toHaveText([
+      'Why it works',
+      'What it is',
+      'How we do it',
+      'The payoff',
+    ]);
+    await items.nth(1).locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(items.nth(1)).toHaveAttribute('open', '');
+    await items.nth(3).locator('summary').focus();
+    await page.keyboard.press('Space');
+    await expect(items.nth(3)).toHaveAttribute('open', '');
+    await expect(items.nth(1)).not.toHaveAttribute('open');
+  });
+
+  test('every cash-flow and risk figure of the spec is on the page', async ({ page }) => {
+    for (const details of await page.locator('details').all())
+      await details.evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    const text = (await page.locator('main').textContent())!;
+    for (const figure of [
+      'at least 30% of revenue',
+      'at most 40% of revenue',
+      'Sales and marketing at most 15%',
+      'overhead at most 15%',
+      'run 30 days with the owner absent',
+      'Under 2 months of expenses in cash means you are exposed',
+      '90-minute review by the 10th',
+      'a 10% price rise gives a 25% profit increase',
+      '$3-5',
+      'Profit Engine',
+      'Value Engine',
+      '5 drivers each, scored 1-5',
+      'Risk Map',
+      '90-day sprint exit plan',
+      're-run quarterly',
+      '5-day profit sprints',
+      '90-day cash map by week',
+      'Green, Yellow or Red',
+    ]) {
+      expect(text, figure).toContain(figure);
+    }
+  });
+});
+
+test('the community button is a plain button that goes nowhere', async ({ page }) => {
+  const button = page.locator('#community').getByRole('button', { name: 'Yes, help me' });
+  await expect(button).toHaveAttribute('type', 'button');
+  await expect(page.locator('#community a', { hasText: 'Yes, help me' })).toHaveCount(0);
+  const url = page.url();
+  await button.click();
+  await page.waitForTimeout(200);
+  expect(page.url()).toBe(url);
+});
+
+test('cards are lists: 6 inside, 3 reasons, 8 bundle items, 4 movement cards', async ({ page }) => {
+  await expect(page.locator('#whats-inside li')).toHaveCount(6);
+  await expect(page.locator('#why-this-works li')).toHaveCount(3);
+  await expect(page.locator('#bundles li')).toHaveCount(8);
+  await expect(page.locator('#movement li')).toHaveCount(4);
+  const bundles = page.locator('#bundles');
+  await expect(bundles).toContainText('About $588');
+  await expect(bundles).toContainText('$997/yr');
+  await expect(bundles).toContainText('About $100, then $100/mo unless cancelled');
+});
+
+test('the ROI section weighs the costs against a price card that stays in view', async ({ page }) => {
+  const roi = page.locator('#roi');
+  await expect(roi).toContainText('Lost revenue');
+  await expect(roi).toContainText('$50,000+');
+  await expect(roi).toContainText('Emergency consultants');
+  await expect(roi).toContainText('$25,000+');
+  const card = roi.locator('[data-price-card]');
+  await expect(card).toContainText('$497');
+  await expect(card).toContainText('30-day peace-of-mind guarantee');
+  await expect(card).toContainText('Ships within 24 hours');
+  await expect(card).toContainText('under 10 minutes');
+  await expect(card.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', AUTH_URL_RE);
+  await expect(card).toContainText('renews at $100/mo after 30 days unless cancelled');
+  const position = await card.evaluate((el) => getComputedStyle(el).position);
+  expect(position).toBe(width(page) >= 1024 ? 'sticky' : 'static');
+});
+
+test('three sample testimonials with five stars each', async ({ page }) => {
+  await expect(page.locator('#testimonials li')).toHaveCount(3);
+  await expect(page.locator('#testimonials').getByText('5 out of 5 stars')).toHaveCount(3);
+});
+
+test('the Product structured data matches the offer', async ({ page }) => {
+  const records = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) =>
+      scripts.map((s) => JSON.parse(s.textContent ?? 'null') as Record<string, unknown>),
+    );
+  const product = records.find((r) => r['@type'] === 'Product') as Record<string, any>;
+  expect(product).toBeDefined();
+  expect(product['name']).toBe('The Oh Sh*t Kit');
+  expect(product['offers']).toMatchObject({
+    priceCurrency: 'USD',
+    price: '497.00',
+    availability: 'https://schema.org/InStock',
+  });
+  expect(new URL(product['offers'].url).pathname).toBe('/');
+  expect(product['image'][0]).toMatch(/^https?:\/\/.+\/og\/kit\.png$/);
+});
+
+test('axe finds nothing with every accordion item open in turn', async ({ page }) => {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('.reveal-pending')) el.classList.remove('reveal-pending');
+  });
+  await expectNoAxeViolations(page);
+  const summaries = page.locator('#cash-flow-machine summary, #risk-dashboard summary');
+  for (let i = 0; i < (await summaries.count()); i += 1) {
+    const summary = summaries.nth(i);
+    const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+    if (!open) await summary.click();
+    await expectNoAxeViolations(page, i < 7 ? '#cash-flow-machine' : '#risk-dashboard');
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page reads completely, the buy links work and videos link out', async ({ page }) => {
+    await page.goto('/');
+    for (const id of SECTION_IDS) await expect(page.locator(`#${id}`)).toBeVisible();
+    const hrefs = await page
+      .locator('a[data-auth-link]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (const href of hrefs) expect(href).toMatch(AUTH_URL_RE);
+    await expect(page.getByRole('button', { name: /^Play video/ })).toHaveCount(0);
+    const watch = page.getByRole('link', { name: /^Play video: What is in The Oh Sh\*t Kit/ });
+    await expect(watch).toBeVisible();
+    await expect(watch).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=/);
+  });
+});
