@@ -217,16 +217,17 @@ test('the Product structured data matches the offer', async ({ page }) => {
     .evaluateAll((scripts) =>
       scripts.map((s) => JSON.parse(s.textContent ?? 'null') as Record<string, unknown>),
     );
-  const product = records.find((r) => r['@type'] === 'Product') as Record<string, any>;
+  const product = records.find((r) => r['@type'] === 'Product') as
+    { name: string; image: string[]; offers: { url: string } } | undefined;
   expect(product).toBeDefined();
-  expect(product['name']).toBe('The Oh Sh*t Kit');
-  expect(product['offers']).toMatchObject({
+  expect(product?.name).toBe('The Oh Sh*t Kit');
+  expect(product?.offers).toMatchObject({
     priceCurrency: 'USD',
     price: '497.00',
     availability: 'https://schema.org/InStock',
   });
-  expect(new URL(product['offers'].url).pathname).toBe('/');
-  expect(product['image'][0]).toMatch(/^https?:\/\/.+\/og\/kit\.png$/);
+  expect(new URL(product!.offers.url).pathname).toBe('/');
+  expect(product!.image[0]).toMatch(/^https?:\/\/.+\/og\/kit\.png$/);
 });
 
 test('axe finds nothing with every accordion item open in turn', async ({ page }) => {
