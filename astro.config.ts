@@ -1,7 +1,10 @@
+import type { AstroUserConfig } from 'astro';
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
+import { cspDirectives } from './deploy/csp.ts';
+import { VIDEO_FRAME_ORIGINS } from './src/config/videos.ts';
 
 // The site origin feeds canonical and Open Graph URLs. It is read here from the
 // environment (and .env files) because `site` must be known before astro:env is.
@@ -16,6 +19,21 @@ try {
   );
 }
 
+// Frames may come only from the video hosts and, when configured, the newsletter provider.
+const newsletterEmbed = env['PUBLIC_NEWSLETTER_EMBED_URL'] || process.env['PUBLIC_NEWSLETTER_EMBED_URL'];
+const frameOrigins = [...VIDEO_FRAME_ORIGINS, ...(newsletterEmbed ? [originOf(newsletterEmbed)] : [])];
+
+type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
+type CspDirectives = NonNullable<CspConfig['directives']>;
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new Error(`PUBLIC_NEWSLETTER_EMBED_URL must be an absolute URL (got "${url}").`);
+  }
+}
+
 export default defineConfig({
   site: siteUrl,
   output: 'static',
@@ -28,7 +46,8 @@ export default defineConfig({
     build: { assetsInlineLimit: 0 },
   },
   security: {
-    csp: true,
+    // Astro hashes every script and style it emits; the other directives come from deploy/csp.ts.
+    csp: { directives: cspDirectives({ frameOrigins }) as CspDirectives },
   },
   devToolbar: { enabled: false },
   // No Markdown code blocks here; Shiki's inline styles would need 'unsafe-inline' under the CSP.

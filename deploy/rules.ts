@@ -16,6 +16,9 @@ export const redirects: readonly Redirect[] = [{ from: '/oh-shit-kit', to: '/', 
 /** The page sent, with status 404, for any path that is not a file of the build. */
 export const notFoundPage = '/404.html';
 
+/** Host config files the build carries for other hosts: never served as pages. */
+export const HOST_CONFIG_FILES = ['_headers', '_redirects', 'vercel.json'] as const;
+
 /** Hashed build assets never change under the same name. */
 export const IMMUTABLE_PREFIX = '/_astro/';
 
@@ -35,14 +38,49 @@ export function cacheKindFor(path: string): CacheKind {
   return 'other';
 }
 
-/** Headers sent with every response (security headers are added here in one place). */
-export const commonHeaders: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-};
+const TWO_YEARS = 63_072_000;
 
-/** Every header a response for `path` carries, by the kind of file it is. */
-export function headersFor(path: string): Record<string, string> {
-  return { ...commonHeaders, 'Cache-Control': cacheControl[cacheKindFor(path)] };
+/** Strict-Transport-Security: two years with subdomains; `preload` only when the owner opts in. */
+export function hsts(preload = process.env['HSTS_PRELOAD'] === 'true'): string {
+  return `max-age=${TWO_YEARS}; includeSubDomains${preload ? '; preload' : ''}`;
+}
+
+/** Features the site never uses, denied to it and to every frame. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'browsing-topics=()',
+  'interest-cohort=()',
+].join(', ');
+
+/** Headers sent with every response: the security headers, in one place. */
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    'Strict-Transport-Security': hsts(),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+/** Every header a response for `path` carries: security headers and caching by the kind of file. */
+export function headersFor(path: string, csp: string): Record<string, string> {
+  return { ...securityHeaders(csp), 'Cache-Control': cacheControl[cacheKindFor(path)] };
 }
 
 /** The redirect for a request path (with or without a trailing slash), if any. */

@@ -13,7 +13,14 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { findRedirect, headersFor, notFoundPage } from '../deploy/rules.ts';
+import {
+  findRedirect,
+  headersFor,
+  HOST_CONFIG_FILES,
+  notFoundPage,
+  securityHeaders,
+} from '../deploy/rules.ts';
+import { siteCsp } from '../deploy/site-policy.ts';
 
 export interface ServerOptions {
   /** The built site (dist/). */
@@ -31,7 +38,7 @@ export async function routeTable(root: string): Promise<Map<string, string>> {
       .slice(resolve(root).length + 1)
       .split(sep)
       .join('/');
-    if (`/${rel}` === notFoundPage) continue;
+    if (`/${rel}` === notFoundPage || (HOST_CONFIG_FILES as readonly string[]).includes(rel)) continue;
     table.set(`/${rel}`, rel);
     if (entry.name === 'index.html') {
       const dir = rel.slice(0, -'index.html'.length); // '' or 'community/'
@@ -85,6 +92,8 @@ export function pickEncoding(
 export async function buildServer({ root, logger = false }: ServerOptions): Promise<FastifyInstance> {
   const table = await routeTable(root);
   const notFound = await loadNotFoundPage(root);
+  const csp = await siteCsp(root);
+  const headers = (path: string) => headersFor(path, csp);
 
   function sendNotFound(request: FastifyRequest, reply: FastifyReply, status: 400 | 404): FastifyReply {
     const encoding = pickEncoding(request.headers['accept-encoding'], {
@@ -93,7 +102,7 @@ export async function buildServer({ root, logger = false }: ServerOptions): Prom
     });
     reply
       .code(status)
-      .headers(headersFor(notFoundPage))
+      .headers(headers(notFoundPage))
       .type('text/html; charset=utf-8')
       .header('Vary', 'Accept-Encoding');
     if (encoding) reply.header('Content-Encoding', encoding);
@@ -129,11 +138,11 @@ export async function buildServer({ root, logger = false }: ServerOptions): Prom
       const redirect = findRedirect(path);
       if (redirect) {
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        return reply.headers(headersFor(redirect.to)).redirect(`${redirect.to}${query}`, redirect.status);
+        return reply.headers(headers(redirect.to)).redirect(`${redirect.to}${query}`, redirect.status);
       }
       const file = table.get(path);
       if (!file) return sendNotFound(request, reply, 404);
-      reply.headers(headersFor(path));
+      reply.headers(headers(path));
       return reply.sendFile(file, { cacheControl: false });
     },
   });
@@ -144,6 +153,7 @@ export async function buildServer({ root, logger = false }: ServerOptions): Prom
     handler: async (_request, reply) =>
       reply
         .code(405)
+        .headers(securityHeaders(csp))
         .header('Allow', 'GET, HEAD')
         .type('text/plain; charset=utf-8')
         .send('Method Not Allowed\n'),

@@ -19,6 +19,8 @@ const PAGES: Record<string, string> = {
   '404.html': `<!doctype html><title>Not found</title><h1>Oops! Page not found</h1>${'<!-- pad -->'.repeat(80)}`,
   '_astro/app.Ab12Cd.js': `console.log("hashed");${' '.repeat(600)}`,
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  _headers: '/*\n  X-Test: 1',
+  'vercel.json': '{}',
 };
 
 let root: string;
@@ -115,6 +117,35 @@ describe('routes and statuses', () => {
     const answer = await raw('/', { method: 'POST' });
     expect(answer.status).toBe(405);
     expect(answer.headers['allow']).toBe('GET, HEAD');
+  });
+});
+
+describe('security headers', () => {
+  it('arrive on every kind of answer: page, asset, redirect, 404, 400 and 405', async () => {
+    const answers = await Promise.all([
+      raw('/'),
+      raw('/_astro/app.Ab12Cd.js'),
+      raw('/oh-shit-kit'),
+      raw('/nope'),
+      raw('/%E0%A4%A'),
+      raw('/', { method: 'POST' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 301, 404, 400, 405]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+      expect(answer.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(answer.headers['permissions-policy']).toContain('camera=()');
+    }
+  });
+
+  it('never serves the host configs that ride along in the build', async () => {
+    for (const file of ['_headers', '_redirects', 'vercel.json']) {
+      expect((await raw(`/${file}`)).status).toBe(404);
+    }
   });
 });
 

@@ -1,0 +1,66 @@
+/**
+ * The content security policy. Astro writes each page's policy as a <meta> with the hashes of
+ * the scripts and styles it emitted; the HTTP header (which alone can carry frame-ancestors and
+ * upgrade-insecure-requests) is one policy for the whole site: these directives plus the union
+ * of every page's hashes, so any host can send the same header on every path.
+ */
+
+/** Directives besides script-src and style-src (which Astro owns), for astro.config.ts. */
+export function cspDirectives({ frameOrigins }: { frameOrigins: readonly string[] }): string[] {
+  return [
+    "default-src 'self'",
+    "img-src 'self'",
+    "font-src 'self'",
+    `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'"}`,
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+    "media-src 'self'",
+    "worker-src 'none'",
+  ];
+}
+
+/** Directives only a header can carry. */
+export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'", 'upgrade-insecure-requests'];
+
+/** The CSP in a page's <meta http-equiv="content-security-policy">, or null. */
+export function metaPolicy(html: string): string | null {
+  const tag = /<meta\s+http-equiv=["']content-security-policy["'][^>]*>/i.exec(html)?.[0];
+  if (!tag) return null;
+  const content = /content=(["'])([\s\S]*?)\1/i.exec(tag)?.[2];
+  return content
+    ? content
+        .replace(/&#39;|&apos;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+    : null;
+}
+
+/** Parses a policy into ordered directives: name → sources. */
+export function parsePolicy(policy: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), sources);
+  }
+  return directives;
+}
+
+/** One policy that allows what each page's policy allows: sources are unioned per directive. */
+export function unionPolicy(policies: readonly string[]): string {
+  const merged = new Map<string, string[]>();
+  for (const policy of policies) {
+    for (const [name, sources] of parsePolicy(policy)) {
+      const list = merged.get(name) ?? [];
+      for (const source of sources) if (!list.includes(source)) list.push(source);
+      merged.set(name, list);
+    }
+  }
+  for (const directive of HEADER_ONLY_DIRECTIVES) {
+    const [name, ...sources] = directive.split(' ');
+    merged.set(name!, sources);
+  }
+  return [...merged].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}

@@ -1,0 +1,29 @@
+/** Reads a build (dist/) and derives the one site-wide policy every host sends. */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cspDirectives, metaPolicy, unionPolicy } from './csp.ts';
+
+/** Every HTML file of the build, as paths relative to root. */
+export async function htmlFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true });
+  return entries
+    .filter((entry) => entry.endsWith('.html'))
+    .map((entry) => entry.split('\\').join('/'))
+    .sort();
+}
+
+/** The site's CSP header: the union of the pages' meta policies, plus the header-only directives. */
+export async function siteCsp(root: string): Promise<string> {
+  const policies: string[] = [];
+  for (const file of await htmlFiles(root)) {
+    const policy = metaPolicy(await readFile(join(root, file), 'utf8'));
+    if (policy) policies.push(policy);
+  }
+  // A build without meta policies (an older or hand-made one) still gets a strict policy.
+  if (policies.length === 0) {
+    policies.push(
+      [...cspDirectives({ frameOrigins: [] }), "script-src 'self'", "style-src 'self'"].join('; '),
+    );
+  }
+  return unionPolicy(policies);
+}
