@@ -11,10 +11,13 @@ const widths: Project[] = [
   { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
   { name: 'tablet', use: { viewport: { width: 800, height: 1024 } } },
   { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-];
+].map((project) => ({ ...project, testMatch: 'e2e/**/*.spec.ts' }));
+
+/** HTTP-only checks (no page to render): run once, not at each width. */
+const http: Project = { name: 'http', testMatch: 'http/**/*.spec.ts' };
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'tests',
   fullyParallel: true,
   forbidOnly: !!process.env['CI'],
   retries: process.env['CI'] ? 1 : 0,
@@ -28,7 +31,7 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: widths,
+  projects: [...widths, http],
   webServer: {
     // The production build, served by our own server exactly as `npm start` does.
     command: 'npm run serve',

@@ -32,16 +32,20 @@ function sameOrigin(a: string, b: string): boolean {
 }
 
 /** Fails the test on any page error or console error (our code must log none). */
-export const test = base.extend<{ errors: string[]; expectedAssetFailure: RegExp | null }>({
-  /** Same-origin asset URLs a test makes fail on purpose (`test.use({ expectedAssetFailure: /logo/ })`). */
-  expectedAssetFailure: [null, { option: true }],
+export const test = base.extend<{ errors: string[]; expectedError: RegExp | null }>({
+  /** An error a test causes on purpose: a matching console line or failed asset URL is not counted. */
+  expectedError: [null, { option: true }],
   errors: [
-    async ({ page, expectedAssetFailure }, use) => {
+    async ({ page, expectedError }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (msg) => {
         // The browser's own line for a failed request is covered by the response check below.
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+        if (
+          msg.type() === 'error' &&
+          !msg.text().startsWith('Failed to load resource') &&
+          !expectedError?.test(msg.text())
+        ) {
           errors.push(`console: ${msg.text()}`);
         }
       });
@@ -52,7 +56,7 @@ export const test = base.extend<{ errors: string[]; expectedAssetFailure: RegExp
           response.status() >= 400 &&
           request.resourceType() !== 'document' &&
           sameOrigin(request.url(), page.url()) &&
-          !expectedAssetFailure?.test(request.url())
+          !expectedError?.test(request.url())
         ) {
           errors.push(`asset ${response.status()}: ${request.url()}`);
         }

@@ -93,7 +93,7 @@ test.describe('shared behaviours', () => {
   });
 
   test.describe('with a broken image', () => {
-    test.use({ expectedAssetFailure: /\/logo\.svg$/ });
+    test.use({ expectedError: /\/logo\.svg$/ });
     test('an image that fails to load is replaced by the placeholder', async ({ page }) => {
       await page.route('**/logo.svg', (route) => route.fulfill({ status: 404, body: 'gone' }));
       await page.goto('/community', { waitUntil: 'load' });

@@ -1,0 +1,69 @@
+/** No page and no interaction raises a content-security-policy violation under the header the server sends. */
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(
+        `${event.effectiveDirective}: ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+}
+
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+/** Operates every control a visitor can: tabs, steppers, carousel buttons, accordions, video facades. */
+async function operateEverything(page: Page) {
+  await page.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
+  for (let y = 0; y < 15000; y += 800)
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  for (const island of await page.locator('astro-island').all()) {
+    if (await island.isVisible()) await expect(island).not.toHaveAttribute('ssr');
+  }
+  for (const details of await page.locator('details > summary').all()) await details.click();
+  for (const tab of await page.getByRole('tab').all()) if (await tab.isVisible()) await tab.click();
+  for (const name of ['Next dashboard', 'Previous dashboard', 'Next slide', 'Previous slide']) {
+    for (const button of await page.getByRole('button', { name }).all())
+      if (await button.isVisible()) await button.click();
+  }
+  const plays = page.getByRole('button', { name: /^Play video: / });
+  while ((await plays.count()) > 0) await plays.first().click();
+  await page.waitForTimeout(300);
+}
+
+for (const path of ['/', '/community', '/no-such-page']) {
+  test(`${path}: zero CSP violations, before and after every interaction`, async ({ page }) => {
+    await recordViolations(page);
+    const response = await page.goto(path);
+    const csp = response!.headers()['content-security-policy'];
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    if (path === '/community') await hydrated(page, '#target-audience');
+    expect(await violations(page)).toEqual([]);
+    await operateEverything(page);
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test.describe('an injected script', () => {
+  test.use({ expectedError: /Executing inline script violates the following Content Security Policy/ });
+
+  test('an inline script that is not ours is blocked', async ({ page }) => {
+    await recordViolations(page);
+    await page.goto('/');
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+    });
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect((await violations(page)).some((v) => v.startsWith('script-src'))).toBe(true);
+  });
+});

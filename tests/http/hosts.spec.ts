@@ -1,0 +1,122 @@
+/**
+ * Over real HTTP, against the production build: the Node server (`npm run serve`) and nginx
+ * with the generated config give the same routes, statuses, headers and hostile-path answers.
+ */
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { startNginx } from './nginx.ts';
+
+const SECURITY = {
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+const HOSTILE = [
+  '/..%2f..%2fetc/passwd',
+  '/%2e%2e/%2e%2e/etc/passwd',
+  '/%252e%252e%252fetc%252fpasswd',
+  '/..%5c..%5cwindows%5cwin.ini',
+  '/community/../../../etc/passwd',
+  '/_astro/..%2f..%2fpackage.json',
+  '/%c0%ae%c0%ae/etc/passwd',
+  '/index.html%00.js',
+  '/%00',
+  '/%E0%A4%A',
+  '/%',
+  '/%zz',
+  `/${'a'.repeat(4000)}`,
+  `/${'../'.repeat(300)}etc/passwd`,
+  '/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  '/"><svg/onload=alert(1)>',
+  '/.env',
+  '/.git/config',
+  '/package.json',
+  '/server/app.ts',
+  '/deploy/rules.ts',
+  '/_headers',
+];
+
+let nginx: { url: string; stop: () => void };
+const hosts: Record<string, APIRequestContext> = {};
+
+test.beforeAll(async ({ baseURL }) => {
+  nginx = await startNginx(4360 + test.info().parallelIndex);
+  hosts['node'] = await playwrightRequest.newContext({ baseURL: baseURL! });
+  hosts['nginx'] = await playwrightRequest.newContext({ baseURL: nginx.url });
+});
+
+test.afterAll(async () => {
+  for (const context of Object.values(hosts)) await context.dispose();
+  nginx?.stop();
+});
+
+for (const host of ['node', 'nginx']) {
+  test.describe(host, () => {
+    const get = (path: string) => hosts[host]!.get(path, { maxRedirects: 0, failOnStatusCode: false });
+
+    test('routes answer with the statuses of CONTRACT', async () => {
+      for (const [path, status] of [
+        ['/', 200],
+        ['/community', 200],
+        ['/community/', 200],
+        ['/nope', 404],
+        ['/community/nope', 404],
+      ] as const) {
+        const response = await get(path);
+        expect(response.status(), path).toBe(status);
+        if (status === 404) expect(await response.text()).toContain('Oops! Page not found');
+      }
+      for (const path of ['/oh-shit-kit', '/oh-shit-kit/']) {
+        const response = await get(path);
+        expect(response.status()).toBe(301);
+        expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe('/');
+      }
+      const withQuery = await get('/oh-shit-kit?utm_source=mail');
+      expect(new URL(withQuery.headers()['location']!, 'http://x').search).toBe('?utm_source=mail');
+    });
+
+    test('security headers arrive on every route, the 404 and the redirect included', async () => {
+      for (const path of ['/', '/community', '/nope', '/oh-shit-kit', '/favicon.svg']) {
+        const headers = (await get(path)).headers();
+        expect(headers, path).toMatchObject(SECURITY);
+        expect(headers['content-security-policy']).toMatch(
+          /^default-src 'self';.*frame-ancestors 'none'; upgrade-insecure-requests$/,
+        );
+        expect(headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+        expect(headers['permissions-policy']).toContain('geolocation=()');
+      }
+    });
+
+    test('hashed assets are immutable, HTML revalidates, and text is sent compressed', async () => {
+      const page = await get('/');
+      expect(page.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+      const html = await page.text();
+      const asset = /\/_astro\/[^"]+\.(?:js|css)/.exec(html)![0];
+      const response = await hosts[host]!.get(asset, { headers: { 'accept-encoding': 'gzip' } });
+      expect(response.status()).toBe(200);
+      expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers()['content-encoding']).toBe('gzip');
+    });
+
+    test('hostile paths get 400 or 404 and the host keeps serving', async () => {
+      for (const path of HOSTILE) {
+        const response = await get(path);
+        expect([400, 404], path).toContain(response.status());
+        const body = await response.text();
+        expect(body).not.toMatch(/root:x:0|"devDependencies"|\[core\]|PUBLIC_|fastify/);
+        expect(response.headers()['x-frame-options']).toBe('DENY');
+      }
+      expect((await get('/')).status()).toBe(200);
+    });
+  });
+}
+
+test('the Node server and nginx send the same CSP', async () => {
+  const node = (await hosts['node']!.get('/')).headers()['content-security-policy'];
+  const fromNginx = (await hosts['nginx']!.get('/')).headers()['content-security-policy'];
+  expect(fromNginx).toBe(node);
+});
