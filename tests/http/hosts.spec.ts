@@ -4,6 +4,7 @@
  */
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { checkDeploy } from '../../scripts/check-deploy.ts';
 import { startNginx } from './nginx.ts';
 
 const SECURITY = {
@@ -119,4 +120,21 @@ test('the Node server and nginx send the same CSP', async () => {
   const node = (await hosts['node']!.get('/')).headers()['content-security-policy'];
   const fromNginx = (await hosts['nginx']!.get('/')).headers()['content-security-policy'];
   expect(fromNginx).toBe(node);
+});
+
+test('npm run check:deploy passes against both, and catches a host that lacks the headers', async ({
+  baseURL,
+}) => {
+  const quiet = () => {};
+  expect(await checkDeploy(baseURL!, quiet)).toBe(0);
+  expect(await checkDeploy(nginx.url, quiet)).toBe(0);
+  // A bare static server (no headers, no redirect) fails the check.
+  const { createServer } = await import('node:http');
+  const bare = createServer((_req, res) => res.end('<h1>hello</h1>'));
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const { port } = bare.address() as { port: number };
+  const lines: string[] = [];
+  expect(await checkDeploy(`http://127.0.0.1:${port}`, (line) => lines.push(line))).toBeGreaterThan(5);
+  expect(lines.join('\n')).toContain('content-security-policy: missing');
+  bare.close();
 });
