@@ -1,0 +1,72 @@
+/**
+ * Byte budgets of the production build, gzip as served (deterministic, so they are tests; speed
+ * itself is measured by `npm run bench`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  DIST,
+  gzipBytes,
+  kb,
+  PAGES,
+  pagePreloadedFonts,
+  pageScripts,
+  pageStyles,
+  readPage,
+} from './page-weight.ts';
+
+const JS_BUDGET_KB: Record<string, number> = { '/': 12, '/community': 95, '/404': 12 };
+
+for (const [path, file] of Object.entries(PAGES)) {
+  test(`${path}: JavaScript and CSS within budget`, () => {
+    const html = readPage(file);
+    const scripts = pageScripts(html);
+    const js = scripts.reduce((sum, src) => sum + gzipBytes(src), 0);
+    const css = pageStyles(html).reduce((sum, href) => sum + gzipBytes(href), 0);
+    test
+      .info()
+      .annotations.push({
+        type: 'weight',
+        description: `JS ${kb(js)} KB (${scripts.length} files), CSS ${kb(css)} KB gzip`,
+      });
+    expect(kb(js), `JS of ${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET_KB[path]!);
+    expect(kb(css)).toBeLessThanOrEqual(20);
+  });
+
+  test(`${path}: at most two font files, preloaded, both used above the fold`, () => {
+    const html = readPage(file);
+    const fontFiles = readdirSync(join(DIST, '_astro', 'fonts')).filter((f) => f.endsWith('.woff2'));
+    expect(fontFiles.length).toBeLessThanOrEqual(2);
+    const preloaded = pagePreloadedFonts(html);
+    expect(preloaded.length).toBeLessThanOrEqual(2);
+    // Preloads are only worth it for fonts the first screen uses: body text (Inter) and the h1 (Fraunces).
+    const faces = [...html.matchAll(/font-family:([\w-]+);src:url\("([^"]+)"\)/g)].map((m) => ({
+      family: m[1]!,
+      url: m[2]!,
+    }));
+    for (const url of preloaded) expect(faces.map((f) => f.url)).toContain(url);
+    expect(html).toMatch(/<h1[^>]*class="[^"]*font-display/);
+  });
+}
+
+test('every raster image the pages show is AVIF or WebP with its size set', () => {
+  for (const file of Object.values(PAGES)) {
+    const html = readPage(file);
+    for (const img of html.match(/<img\b[^>]*>/g) ?? []) {
+      const src = /\ssrc="([^"]+)"/.exec(img)![1]!;
+      if (src.endsWith('.svg')) continue;
+      expect(src, img).toMatch(/\.(avif|webp)$/);
+      expect(img).toMatch(/\swidth="\d+"/);
+      expect(img).toMatch(/\sheight="\d+"/);
+    }
+    for (const source of html.match(/<source\b[^>]*>/g) ?? [])
+      expect(source).toMatch(/type="image\/(avif|webp)"/);
+  }
+});
+
+test('the kit page ships no React runtime', () => {
+  const scripts = pageScripts(readPage('index.html'));
+  for (const src of scripts)
+    expect(readFileSync(join(DIST, src), 'utf8')).not.toContain('react.transitional.element');
+});

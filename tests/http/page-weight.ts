@@ -1,0 +1,61 @@
+/**
+ * What each built page loads, read from dist/: its scripts (module scripts, module preloads,
+ * island components and renderers, and everything they import), stylesheets and fonts, with
+ * their gzip sizes as served.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const DIST = join(process.cwd(), 'dist');
+
+export const PAGES = { '/': 'index.html', '/community': 'community/index.html', '/404': '404.html' } as const;
+
+export function gzipBytes(urlPath: string): number {
+  const file = join(DIST, urlPath);
+  return existsSync(`${file}.gz`)
+    ? readFileSync(`${file}.gz`).length
+    : gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+function attr(html: string, re: RegExp): string[] {
+  return [...html.matchAll(re)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+/** Every script URL a page can run: entry points and, transitively, their static and dynamic imports. */
+export function pageScripts(html: string): string[] {
+  const entries = [
+    ...attr(html, /<script[^>]*\ssrc="([^"]+)"/g),
+    ...attr(html, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ...attr(html, /component-url="([^"]+)"/g),
+    ...attr(html, /renderer-url="([^"]+)"/g),
+  ].filter((src) => src.startsWith('/'));
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const src = queue.shift()!;
+    if (seen.has(src)) continue;
+    seen.add(src);
+    const code = readFileSync(join(DIST, src), 'utf8');
+    for (const m of code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      queue.push(posix.join(dirname(src), m[1]!));
+    }
+  }
+  return [...seen];
+}
+
+export function pageStyles(html: string): string[] {
+  return attr(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g).filter(
+    (href) => !href.includes('noscript'),
+  );
+}
+
+export function pagePreloadedFonts(html: string): string[] {
+  return attr(html, /<link[^>]*rel="preload"[^>]*href="([^"]+\.woff2)"/g);
+}
+
+export function readPage(file: string): string {
+  return readFileSync(join(DIST, file), 'utf8');
+}
+
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
