@@ -145,7 +145,6 @@ test.describe('shared behaviours', () => {
   });
 
   test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
-    test.skip(test.info().project.name === 'phone', 'no Tab key on a touch phone');
     await page.goto('/community');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });

@@ -24,12 +24,10 @@ for (const [path, file] of Object.entries(PAGES)) {
     const scripts = pageScripts(html);
     const js = scripts.reduce((sum, src) => sum + gzipBytes(src), 0);
     const css = pageStyles(html).reduce((sum, href) => sum + gzipBytes(href), 0);
-    test
-      .info()
-      .annotations.push({
-        type: 'weight',
-        description: `JS ${kb(js)} KB (${scripts.length} files), CSS ${kb(css)} KB gzip`,
-      });
+    test.info().annotations.push({
+      type: 'weight',
+      description: `JS ${kb(js)} KB (${scripts.length} files), CSS ${kb(css)} KB gzip`,
+    });
     expect(kb(js), `JS of ${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET_KB[path]!);
     expect(kb(css)).toBeLessThanOrEqual(20);
   });

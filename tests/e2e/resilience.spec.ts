@@ -1,0 +1,85 @@
+/** The site holds when others fail: outside hosts down, JavaScript off, a broken link hunted down. */
+import type { Page } from '@playwright/test';
+import { AUTH_URL_RE, expect, hydrated, test } from './fixtures.ts';
+
+/** Every request to another host fails, as if the video, newsletter and font services were down. */
+async function cutOffOutsideHosts(page: Page, ownHost: string) {
+  const attempted: string[] = [];
+  await page.route(
+    (url) => url.host !== ownHost,
+    (route) => {
+      attempted.push(route.request().url());
+      return route.abort('internetdisconnected');
+    },
+  );
+  return attempted;
+}
+
+async function measureLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cls: number };
+    w.cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) w.cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+for (const path of ['/', '/community']) {
+  test(`${path} works with every outside host unreachable, and nothing shifts`, async ({ page, baseURL }) => {
+    const attempted = await cutOffOutsideHosts(page, new URL(baseURL!).host);
+    await measureLayoutShift(page);
+    await page.goto(path, { waitUntil: 'load' });
+    for (let y = 0; y < 14000; y += 600) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await page.waitForTimeout(40);
+    }
+    if (path === '/community') {
+      await hydrated(page, '#join-now');
+      await page.getByRole('tab', { name: 'Compare Features' }).click();
+      await expect(page.getByRole('table')).toBeVisible();
+      for (const area of await page.locator('[data-newsletter]').all()) {
+        expect((await area.boundingBox())!.height).toBe(52);
+      }
+    }
+    // Nothing was even attempted on load: no third party before the visitor asks.
+    expect(attempted).toEqual([]);
+    const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
+    expect(cls).toBeLessThan(0.01);
+    if (path === '/') {
+      // A video host that never answers: the visitor still gets a titled frame and the page goes on working.
+      await page
+        .locator('#kit-intro')
+        .getByRole('button', { name: /^Play video/ })
+        .click();
+      await expect(page.locator('#kit-intro iframe')).toHaveAttribute('title', /\S/);
+      expect(attempted.some((url) => url.includes('youtube-nocookie.com'))).toBe(true);
+      await page.locator('#cash-flow-machine summary').nth(1).click();
+      await expect(page.locator('#cash-flow-machine details').nth(1)).toHaveAttribute('open', '');
+    }
+    await expect(page.locator('a[data-auth-link]').first()).toHaveAttribute('href', AUTH_URL_RE);
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every section of both pages reads and every buy link works', async ({ page }) => {
+    for (const path of ['/', '/community']) {
+      await page.goto(path);
+      for (const section of await page.locator('main > section').all()) {
+        await expect(section).toBeVisible();
+        expect(Number(await section.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+      }
+      const links = page.locator('a[data-auth-link]');
+      expect(await links.count()).toBeGreaterThan(2);
+      for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+        expect(href).toMatch(AUTH_URL_RE);
+    }
+  });
+});
