@@ -1,6 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { IconButton, NEXT_PATH, PREVIOUS_PATH } from './IconButton.tsx';
 
 export interface CarouselProps {
   /** The carousel's accessible name. */
@@ -79,48 +80,13 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
         </div>
       </div>
       <div className="mt-6 flex justify-end gap-3" data-carousel-controls="">
-        <CarouselButton label="Previous slide" onClick={prev} disabled={!canPrev}>
-          <path d="M12.5 4.5 7 10l5.5 5.5" />
-        </CarouselButton>
-        <CarouselButton label="Next slide" onClick={next} disabled={!canNext}>
-          <path d="M7.5 4.5 13 10l-5.5 5.5" />
-        </CarouselButton>
+        <IconButton label="Previous slide" onClick={prev} disabled={!canPrev}>
+          <path d={PREVIOUS_PATH} />
+        </IconButton>
+        <IconButton label="Next slide" onClick={next} disabled={!canNext}>
+          <path d={NEXT_PATH} />
+        </IconButton>
       </div>
     </section>
-  );
-}
-
-function CarouselButton({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      disabled={disabled}
-      className="grid size-11 place-items-center rounded-full border border-line-dark text-paper transition-colors hover:bg-ink-3 disabled:opacity-40"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {children}
-      </svg>
-    </button>
   );
 }

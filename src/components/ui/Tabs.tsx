@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { IconButton, NEXT_PATH, PREVIOUS_PATH } from './IconButton.tsx';
 
 export interface TabItem {
   id: string;
@@ -108,9 +109,9 @@ export function Tabs({
         </div>
         {stepper && (
           <div className="tabs-stepper flex items-center gap-3">
-            <StepButton label="Previous dashboard" onClick={() => select(selected - 1, false)} dark={dark}>
-              <path d="M12.5 4.5 7 10l5.5 5.5" />
-            </StepButton>
+            <IconButton label="Previous dashboard" onClick={() => select(selected - 1, false)} tone={tone}>
+              <path d={PREVIOUS_PATH} />
+            </IconButton>
             <p
               className={cn(
                 'min-w-12 text-center text-sm tabular-nums',
@@ -120,9 +121,9 @@ export function Tabs({
               <span className="sr-only">Dashboard </span>
               {`${selected + 1} / ${count}`}
             </p>
-            <StepButton label="Next dashboard" onClick={() => select(selected + 1, false)} dark={dark}>
-              <path d="M7.5 4.5 13 10l-5.5 5.5" />
-            </StepButton>
+            <IconButton label="Next dashboard" onClick={() => select(selected + 1, false)} tone={tone}>
+              <path d={NEXT_PATH} />
+            </IconButton>
           </div>
         )}
       </div>
@@ -143,42 +144,5 @@ export function Tabs({
         </div>
       ))}
     </div>
-  );
-}
-
-function StepButton({
-  label,
-  onClick,
-  dark,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  dark: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      className={cn(
-        'grid size-11 place-items-center rounded-full border transition-colors',
-        dark ? 'border-line-dark text-paper hover:bg-ink-3' : 'border-line text-ink hover:bg-paper-3',
-      )}
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {children}
-      </svg>
-    </button>
   );
 }
