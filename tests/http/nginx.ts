@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { nginxConfig } from '../../deploy/host-configs.ts';
 import { buildFacts } from '../../scripts/deploy-configs.ts';
 
-const CANDIDATES = [
+export const NGINX_CANDIDATES = [
   process.env['NGINX_BIN'],
   '/usr/sbin/nginx',
   '/usr/local/sbin/nginx',
@@ -18,7 +18,7 @@ const CANDIDATES = [
 ];
 
 export function findNginx(): string {
-  const found = CANDIDATES.find((path): path is string => Boolean(path && existsSync(path)));
+  const found = NGINX_CANDIDATES.find((path): path is string => Boolean(path && existsSync(path)));
   if (!found)
     throw new Error('nginx is needed for the host parity tests: apt-get install -y nginx (CI does this).');
   return found;
