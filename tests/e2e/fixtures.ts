@@ -10,6 +10,12 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a',
 
 /** Runs axe on the page (or a part of it) and expects zero violations, listing them when not. */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  // Scan the page at rest, as a visitor who scrolled sees it: every section revealed, no fade in flight
+  // (a half-faded colour would read as low contrast).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('.reveal-pending')) el.classList.remove('reveal-pending');
+  });
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:security`: the grade the MDN HTTP Observatory scanner gives the site as nginx
+ * serves it with the generated config, on localhost ports 80 (redirecting) and 443 (TLS with a
+ * certificate from a throwaway local certificate authority, trusted through NODE_EXTRA_CA_CERTS).
+ * A benchmark, not a CI gate. Needs root (ports 80 and 443), nginx and openssl.
+ * The scanner is installed on first use into bench-results/observatory with --ignore-scripts
+ * (its install scripts download data this network cannot reach) and an empty HSTS preload list.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { nginxConfig } from '../deploy/host-configs.ts';
+import { findNginx } from '../tests/http/nginx.ts';
+import { buildFacts } from './deploy-configs.ts';
+
+const WORK = resolve('bench-results/observatory');
+const SCANNER = join(WORK, 'node_modules/@mdn/mdn-http-observatory');
+const HOST = 'localhost';
+
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  return execFileSync(command, args, { stdio: 'pipe', ...options }).toString();
+}
+
+function installScanner() {
+  if (existsSync(join(SCANNER, 'src/scan.js'))) return;
+  console.log('installing @mdn/mdn-http-observatory (once, --ignore-scripts)…');
+  mkdirSync(WORK, { recursive: true });
+  writeFileSync(join(WORK, 'package.json'), '{ "private": true }\n');
+  run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '@mdn/mdn-http-observatory'], {
+    cwd: WORK,
+  });
+}
+
+function makeCertificates(dir: string) {
+  const ssl = (...args: string[]) => run('openssl', args, { cwd: dir });
+  ssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Build Equity bench CA',
+  );
+  ssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'site.key',
+    '-out',
+    'site.csr',
+    '-subj',
+    `/CN=${HOST}`,
+  );
+  writeFileSync(join(dir, 'san.ext'), `subjectAltName=DNS:${HOST},IP:127.0.0.1\n`);
+  ssl(
+    'x509',
+    '-req',
+    '-in',
+    'site.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'site.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'san.ext',
+  );
+}
+
+async function main() {
+  if (process.getuid?.() !== 0)
+    throw new Error('bench:security listens on ports 80 and 443: run it as root.');
+  installScanner();
+  writeFileSync(join(SCANNER, 'conf/hsts-preload.json'), '{}\n');
+  const prefix = join(WORK, 'nginx');
+  rmSync(prefix, { recursive: true, force: true });
+  mkdirSync(join(prefix, 'tmp'), { recursive: true });
+  makeCertificates(prefix);
+  const root = resolve('dist');
+  const site = nginxConfig(await buildFacts(root), { root, port: 443 }).replace(
+    'listen 443;',
+    `listen 127.0.0.1:443 ssl;\n  http2 on;\n  ssl_certificate ${prefix}/site.pem;\n  ssl_certificate_key ${prefix}/site.key;\n  ssl_protocols TLSv1.2 TLSv1.3;`,
+  );
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    `daemon on;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/tmp/body;
+  proxy_temp_path ${prefix}/tmp/proxy;
+  fastcgi_temp_path ${prefix}/tmp/fastcgi;
+  uwsgi_temp_path ${prefix}/tmp/uwsgi;
+  scgi_temp_path ${prefix}/tmp/scgi;
+  server {
+    listen 127.0.0.1:80;
+    server_name _;
+    server_tokens off;
+    return 301 https://$host$request_uri;
+  }
+  ${site}
+}
+`,
+  );
+  const nginx = findNginx();
+  const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf')];
+  run(nginx, ['-t', ...args]);
+  run(nginx, args);
+  try {
+    const out = spawnSync(process.execPath, [join(SCANNER, 'src/scan.js'), HOST], {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: join(prefix, 'ca.pem') },
+    }).stdout.toString();
+    writeFileSync(resolve('bench-results/observatory.json'), out);
+    const result = JSON.parse(out) as {
+      error?: string;
+      scan?: { grade: string; score: number; testsPassed: number; testsQuantity: number };
+      tests?: Record<string, { pass: boolean; result: string; scoreModifier: number }>;
+    };
+    if (result.error || !result.scan) throw new Error(`scanner: ${result.error ?? out}`);
+    console.log(`\nMDN HTTP Observatory, https://${HOST} served by nginx with deploy/nginx.conf`);
+    for (const [name, test] of Object.entries(result.tests ?? {})) {
+      console.log(
+        `  ${test.pass ? 'pass' : 'FAIL'}  ${name.padEnd(32)} ${test.result} (${test.scoreModifier >= 0 ? '+' : ''}${test.scoreModifier})`,
+      );
+    }
+    console.log(
+      `grade ${result.scan.grade}, score ${result.scan.score}, ${result.scan.testsPassed}/${result.scan.testsQuantity} tests passed (aim: A+, 100 or more)`,
+    );
+  } finally {
+    spawnSync(nginx, [...args, '-s', 'stop'], { stdio: 'ignore' });
+  }
+}
+
+await main();
