@@ -92,7 +92,7 @@ async function main() {
   const root = resolve('dist');
   const site = nginxConfig(await buildFacts(root), { root, port: 443 }).replace(
     'listen 443;',
-    `listen 127.0.0.1:443 ssl;\n  http2 on;\n  ssl_certificate ${prefix}/site.pem;\n  ssl_certificate_key ${prefix}/site.key;\n  ssl_protocols TLSv1.2 TLSv1.3;`,
+    `listen 127.0.0.1:443 ssl http2;\n  ssl_certificate ${prefix}/site.pem;\n  ssl_certificate_key ${prefix}/site.key;\n  ssl_protocols TLSv1.2 TLSv1.3;`,
   );
   writeFileSync(
     join(prefix, 'nginx.conf'),
