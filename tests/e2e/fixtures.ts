@@ -15,7 +15,11 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('.reveal-pending')) el.classList.remove('reveal-pending');
+    for (const animation of document.getAnimations()) animation.finish();
   });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
