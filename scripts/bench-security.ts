@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { nginxConfig } from '../deploy/host-configs.ts';
-import { findNginx } from '../tests/http/nginx.ts';
+import { runNginx } from '../tests/http/nginx.ts';
 import { buildFacts } from './deploy-configs.ts';
 
 const WORK = resolve('bench-results/observatory');
@@ -87,43 +87,23 @@ async function main() {
   writeFileSync(join(SCANNER, 'conf/hsts-preload.json'), '{}\n');
   const prefix = join(WORK, 'nginx');
   rmSync(prefix, { recursive: true, force: true });
-  mkdirSync(join(prefix, 'tmp'), { recursive: true });
+  mkdirSync(prefix, { recursive: true });
   makeCertificates(prefix);
   const root = resolve('dist');
   const site = nginxConfig(await buildFacts(root), { root, port: 443 }).replace(
     'listen 443;',
     `listen 127.0.0.1:443 ssl http2;\n  ssl_certificate ${prefix}/site.pem;\n  ssl_certificate_key ${prefix}/site.key;\n  ssl_protocols TLSv1.2 TLSv1.3;`,
   );
-  writeFileSync(
-    join(prefix, 'nginx.conf'),
-    `daemon on;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${prefix}/tmp/body;
-  proxy_temp_path ${prefix}/tmp/proxy;
-  fastcgi_temp_path ${prefix}/tmp/fastcgi;
-  uwsgi_temp_path ${prefix}/tmp/uwsgi;
-  scgi_temp_path ${prefix}/tmp/scgi;
-  server {
-    listen 127.0.0.1:80;
-    server_name _;
-    server_tokens off;
-    return 301 https://$host$request_uri;
-  }
-  ${site}
+  const nginx = runNginx(
+    prefix,
+    `server {
+  listen 127.0.0.1:80;
+  server_name _;
+  server_tokens off;
+  return 301 https://$host$request_uri;
 }
-`,
+${site}`,
   );
-  const nginx = findNginx();
-  const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf')];
-  run(nginx, ['-t', ...args]);
-  run(nginx, args);
   try {
     const out = spawnSync(process.execPath, [join(SCANNER, 'src/scan.js'), HOST], {
       env: { ...process.env, NODE_EXTRA_CA_CERTS: join(prefix, 'ca.pem') },
@@ -145,7 +125,7 @@ http {
       `grade ${result.scan.grade}, score ${result.scan.score}, ${result.scan.testsPassed}/${result.scan.testsQuantity} tests passed (aim: A+, 100 or more)`,
     );
   } finally {
-    spawnSync(nginx, [...args, '-s', 'stop'], { stdio: 'ignore' });
+    nginx.stop();
   }
 }
 

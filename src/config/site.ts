@@ -28,7 +28,6 @@ export const site = {
   author: 'Build Equity',
   locale: 'en_US',
   lang: 'en',
-  foundedYear: 2023,
 } as const;
 
 /** The one URL every sign-up and buy button leads to. */

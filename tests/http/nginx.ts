@@ -24,20 +24,19 @@ export function findNginx(): string {
   return found;
 }
 
-export async function startNginx(port: number): Promise<{ url: string; stop: () => void }> {
+/**
+ * Runs nginx from a private prefix (no system paths written) with the given `server` blocks;
+ * returns how to stop it. Used by the parity tests and by `npm run bench:security`.
+ */
+export function runNginx(prefix: string, servers: string): { stop: () => void } {
   const bin = findNginx();
-  const prefix = mkdtempSync(join(tmpdir(), 'be-nginx-'));
   const mime = [
     '/etc/nginx/mime.types',
     '/opt/homebrew/etc/nginx/mime.types',
     '/usr/local/etc/nginx/mime.types',
   ].find(existsSync);
-  const site = nginxConfig(await buildFacts(resolve('dist')), { root: resolve('dist'), port }).replace(
-    `listen ${port};`,
-    `listen 127.0.0.1:${port};`,
-  );
-  for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir));
-  writeFileSync(join(prefix, 'site.conf'), site);
+  for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
+  writeFileSync(join(prefix, 'site.conf'), servers);
   writeFileSync(
     join(prefix, 'nginx.conf'),
     `daemon on;
@@ -61,10 +60,21 @@ http {
   const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf')];
   execFileSync(bin, ['-t', ...args], { stdio: 'pipe' });
   execFileSync(bin, args, { stdio: 'pipe' });
+  return { stop: () => void spawnSync(bin, [...args, '-s', 'stop'], { stdio: 'ignore' }) };
+}
+
+/** nginx on a loopback port serving dist/ with the generated server block. */
+export async function startNginx(port: number): Promise<{ url: string; stop: () => void }> {
+  const prefix = mkdtempSync(join(tmpdir(), 'be-nginx-'));
+  const site = nginxConfig(await buildFacts(resolve('dist')), { root: resolve('dist'), port }).replace(
+    `listen ${port};`,
+    `listen 127.0.0.1:${port};`,
+  );
+  const nginx = runNginx(prefix, site);
   return {
     url: `http://127.0.0.1:${port}`,
     stop: () => {
-      spawnSync(bin, [...args, '-s', 'stop'], { stdio: 'ignore' });
+      nginx.stop();
       rmSync(prefix, { recursive: true, force: true });
     },
   };
