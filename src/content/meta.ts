@@ -4,6 +4,17 @@ import { defineContent, pageMetaSchema, z } from './schema.ts';
 
 const FILE = 'src/content/meta.ts';
 
+/** The not-found and redirect pages: point home, share the kit's card, stay out of search. */
+const utilityPage = {
+  canonicalPath: '/',
+  ogImage: '/og/kit.png',
+  ogImageAlt: `${site.product} by ${site.brand}`,
+  ogType: 'website',
+  twitterCard: 'summary_large_image',
+  author: site.author,
+  noindex: true,
+} as const;
+
 export const pageMeta = defineContent(
   FILE,
   z.record(z.enum(['kit', 'community', 'notFound', 'redirect']), pageMetaSchema),
@@ -48,25 +59,13 @@ export const pageMeta = defineContent(
       title: `Page not found | ${site.brand}`,
       description: 'The page you asked for does not exist. Head back to the home page.',
       keywords: [site.brand],
-      canonicalPath: '/',
-      ogImage: '/og/kit.png',
-      ogImageAlt: `${site.product} by ${site.brand}`,
-      ogType: 'website',
-      twitterCard: 'summary_large_image',
-      author: site.author,
-      noindex: true,
+      ...utilityPage,
     },
     redirect: {
       title: `${site.product} | ${site.brand}`,
       description: `${site.product} now lives on our home page.`,
       keywords: [site.product],
-      canonicalPath: '/',
-      ogImage: '/og/kit.png',
-      ogImageAlt: `${site.product} by ${site.brand}`,
-      ogType: 'website',
-      twitterCard: 'summary_large_image',
-      author: site.author,
-      noindex: true,
+      ...utilityPage,
     },
   },
 );
