@@ -24,7 +24,13 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: process.env['CI'] ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  reporter: [
+    ['list'],
+    ['./tests/slowest-reporter.ts'],
+    ...(process.env['CI'] ? [['html', { open: 'never' }] as const] : []),
+  ],
+  // Playwright's own line for test files that take long as a whole.
+  reportSlowTests: { max: 5, threshold: 60_000 },
   use: {
     baseURL,
     browserName: 'chromium',
