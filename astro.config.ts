@@ -1,6 +1,7 @@
 import type { AstroUserConfig } from 'astro';
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
+import keystatic from '@keystatic/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { cspDirectives } from './deploy/csp.ts';
@@ -39,7 +40,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  integrations: [react()],
+  integrations: [react(), ...(process.env['KEYSTATIC'] ? [keystatic()] : [])],
   vite: {
     plugins: [tailwindcss()],
     // Never inline scripts or assets: every script is a same-origin file the CSP allows.

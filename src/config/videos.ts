@@ -1,7 +1,7 @@
 /**
- * The kit page's videos. Two hosting services, as the spec says: YouTube in its
- * privacy-enhanced mode (youtube-nocookie.com) and Vimeo (with do-not-track). Replace an id
- * here to change a video; nothing is requested from either host until a visitor presses play.
+ * The two video hosts the kit page embeds from: YouTube in its privacy-enhanced mode
+ * (youtube-nocookie.com) and Vimeo (with do-not-track). Which videos play is the owner's choice,
+ * in src/content/videos.yaml; nothing is requested from either host until a visitor presses play.
  */
 export type VideoProvider = 'youtube' | 'vimeo';
 
@@ -10,12 +10,6 @@ export interface Video {
   id: string;
   title: string;
 }
-
-export const videos = {
-  kitIntro: { provider: 'youtube', id: 'M7lc1UVf-VE', title: 'What is in The Oh Sh*t Kit' },
-  platform: { provider: 'vimeo', id: '76979871', title: 'A tour of the exit-planning platform' },
-  movement: { provider: 'youtube', id: 'aqz-KE-bpKQ', title: 'Why owners are building equity, not hype' },
-} as const satisfies Record<string, Video>;
 
 /** The player frame's URL, loaded only after the visitor presses play. */
 export function embedUrl(video: Video): string {

@@ -1,7 +1,7 @@
-import type { benefits } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 
-export function Benefits({ content }: { content: typeof benefits }) {
+export function Benefits({ content }: { content: CommunityPage['benefits'] }) {
   return (
     <Section id="benefits" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
       <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">

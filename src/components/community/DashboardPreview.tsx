@@ -1,11 +1,11 @@
-import type { dashboardSample, dashboardTabs } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { cn } from '../../lib/cn.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { Icon } from './icons.tsx';
 
 export interface DashboardPreviewProps {
-  tabs: typeof dashboardTabs;
-  sample: typeof dashboardSample;
+  tabs: CommunityPage['dashboardTabs'];
+  sample: CommunityPage['dashboardSample'];
 }
 
 /**
@@ -42,7 +42,7 @@ export function DashboardPreview({ tabs, sample }: DashboardPreviewProps) {
                   {tab.overlay}
                 </p>
               )}
-              <p className="mt-3 text-xs text-muted-dark">Sample figures, for illustration.</p>
+              <p className="mt-3 text-xs text-muted-dark">{sample.note}</p>
             </figure>
           </div>
         ),
@@ -93,11 +93,11 @@ function widthClass(progress: number): string {
   return steps[Math.round(progress / 10) * 10] ?? 'w-0';
 }
 
-function Strategy({ sample }: { sample: typeof dashboardSample }) {
+function Strategy({ sample }: { sample: CommunityPage['dashboardSample'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
       <div className="rounded-xl bg-ink-3 p-4 text-center">
-        <p className="text-xs font-semibold tracking-wide text-muted-dark uppercase">Profit Score</p>
+        <p className="text-xs font-semibold tracking-wide text-muted-dark uppercase">{sample.profitScoreLabel}</p>
         <p className="mt-1 font-display text-4xl font-semibold text-accent tabular-nums">
           {sample.profitScore}
           <span className="text-lg text-muted-dark">{`/${sample.profitScoreMax}`}</span>
@@ -112,22 +112,22 @@ function Strategy({ sample }: { sample: typeof dashboardSample }) {
   );
 }
 
-function Financial({ sample }: { sample: typeof dashboardSample }) {
+function Financial({ sample }: { sample: CommunityPage['dashboardSample'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Stat label="Monthly revenue" value={sample.monthlyRevenue} note={sample.monthlyRevenueTrend} />
-      <Stat label="Available credit" value={sample.availableCredit} note="At 0%, unlocked by milestones" />
+      <Stat label={sample.monthlyRevenueLabel} value={sample.monthlyRevenue} note={sample.monthlyRevenueTrend} />
+      <Stat label={sample.availableCreditLabel} value={sample.availableCredit} note={sample.availableCreditNote} />
       <div className="sm:col-span-2">
-        <Bar label="Net profit margin (target 30%)" progress={70} />
+        <Bar label={sample.marginLabel} progress={sample.marginProgress} />
       </div>
     </div>
   );
 }
 
-function Community({ sample }: { sample: typeof dashboardSample }) {
+function Community({ sample }: { sample: CommunityPage['dashboardSample'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Stat label="Next board meeting" value={sample.nextMeeting} />
+      <Stat label={sample.nextMeetingLabel} value={sample.nextMeeting} />
       <div className="rounded-xl bg-ink-3 p-4">
         <p className="flex items-center gap-2 text-paper">
           <span aria-hidden="true" className="size-2.5 rounded-full bg-[#3ccf7a]" />
@@ -135,7 +135,7 @@ function Community({ sample }: { sample: typeof dashboardSample }) {
         </p>
         <p className="mt-2 flex items-center gap-2 text-paper">
           <span aria-hidden="true" className="size-2.5 rounded-full bg-accent" />
-          {`Your board: ${sample.boardOnline}`}
+          {sample.boardOnline}
         </p>
       </div>
     </div>

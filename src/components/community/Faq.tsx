@@ -1,8 +1,8 @@
-import type { faq } from '../../content/community-join.ts';
+import type { Faq as FaqContent } from '../../content/schemas.ts';
 import { Accordion } from '../ui/Accordion.tsx';
 import { Section } from '../ui/Section.tsx';
 
-export function Faq({ content }: { content: typeof faq }) {
+export function Faq({ content }: { content: FaqContent }) {
   return (
     <Section id="faq" tone="muted" eyebrow={content.eyebrow} title={content.title}>
       <Accordion

@@ -1,8 +1,8 @@
-import type { featureSlides } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { Carousel } from '../ui/Carousel.tsx';
 
 export interface FeatureCarouselProps {
-  slides: typeof featureSlides;
+  slides: CommunityPage['featureSlides'];
 }
 
 /** The six features, as a carousel below lg (hydrated only there: client:media). */

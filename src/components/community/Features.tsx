@@ -1,7 +1,7 @@
-import type { features } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 
-export function Features({ content }: { content: typeof features }) {
+export function Features({ content }: { content: CommunityPage['features'] }) {
   return (
     <Section id="features" tone="dark" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
       <ol className="grid gap-px overflow-hidden rounded-card border border-line-dark bg-line-dark md:grid-cols-2 lg:grid-cols-4">

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { communityHero } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { Button } from '../ui/Button.tsx';
 
 export interface HeroProps {
-  content: typeof communityHero;
+  content: CommunityPage['hero'];
   authUrl: string;
   /** Where "Learn More" goes (smooth scroll comes from CSS, off under reduced motion). */
   learnMoreHref: string;

@@ -1,7 +1,7 @@
-import type { howItWorks } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 
-export function HowItWorks({ content }: { content: typeof howItWorks }) {
+export function HowItWorks({ content }: { content: CommunityPage['howItWorks'] }) {
   return (
     <Section id="how-it-works" eyebrow={content.eyebrow} title={content.title}>
       <ol className="grid gap-8 md:grid-cols-2 lg:grid-cols-4">

@@ -1,16 +1,21 @@
-import type { comparison, joinNow, Plan } from '../../content/community-join.ts';
+import type { ComparisonFigures } from '../../content/index.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/Button.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { Icon } from './icons.tsx';
 
+type Plan = CommunityPage['joinNow']['plans'][number];
+
 export interface JoinNowTabsProps {
-  content: typeof joinNow;
-  comparison: typeof comparison;
+  content: CommunityPage['joinNow'];
+  comparison: ComparisonFigures;
+  /** Where every plan's button leads: the sister platform's sign-up. */
+  authUrl: string;
 }
 
 /** Pricing: "Membership Plans" (default) and "Compare Features" tabs. */
-export function JoinNowTabs({ content, comparison }: JoinNowTabsProps) {
+export function JoinNowTabs({ content, comparison, authUrl }: JoinNowTabsProps) {
   return (
     <Tabs
       id="join"
@@ -24,7 +29,7 @@ export function JoinNowTabs({ content, comparison }: JoinNowTabsProps) {
             <ul className="grid gap-6 md:grid-cols-2">
               {content.plans.map((plan) => (
                 <li key={plan.type}>
-                  <PlanCard plan={plan} />
+                  <PlanCard plan={plan} authUrl={authUrl} />
                 </li>
               ))}
             </ul>
@@ -41,7 +46,7 @@ export function JoinNowTabs({ content, comparison }: JoinNowTabsProps) {
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, authUrl }: { plan: Plan; authUrl: string }) {
   const paid = plan.type === 'paid';
   return (
     <article
@@ -72,7 +77,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <Button href={plan.ctaLink} auth block variant={paid ? 'primary' : 'dark'} className="mt-8">
+      <Button href={authUrl} auth block variant={paid ? 'primary' : 'dark'} className="mt-8">
         {plan.ctaText}
       </Button>
       <p className={cn('mt-3 text-center text-sm', paid ? 'text-muted-dark' : 'text-muted')}>
@@ -86,7 +91,7 @@ function Comparison({
   content,
   comparison,
 }: {
-  content: (typeof joinNow)['compare'];
+  content: CommunityPage['joinNow']['compare'];
   comparison: JoinNowTabsProps['comparison'];
 }) {
   return (
@@ -120,10 +125,10 @@ function Comparison({
                   {row.includedInMembership ? (
                     <>
                       <Icon name="check" className="ml-auto size-5 text-success" />
-                      <span className="sr-only">Included</span>
+                      <span className="sr-only">{content.includedYes}</span>
                     </>
                   ) : (
-                    <span>Not included</span>
+                    <span>{content.includedNo}</span>
                   )}
                 </td>
               </tr>

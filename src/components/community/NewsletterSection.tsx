@@ -1,10 +1,10 @@
-import type { newsletter } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { cn } from '../../lib/cn.ts';
 import { NewsletterEmbed } from '../site/NewsletterEmbed.tsx';
 
 export interface NewsletterSectionProps {
   id: 'newsletter-top' | 'newsletter-bottom';
-  content: typeof newsletter;
+  content: CommunityPage['newsletter'];
   embedUrl: string | null;
   subscribeUrl: string;
   tone?: 'light' | 'dark';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { targetAudience } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 import { Icon } from './icons.tsx';
 
 export interface TargetAudienceProps {
-  content: typeof targetAudience;
+  content: CommunityPage['targetAudience'];
   /** The dashboard preview island, placed by the page. */
   children?: ReactNode;
 }

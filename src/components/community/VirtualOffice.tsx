@@ -1,9 +1,9 @@
-import type { virtualOffice } from '../../content/community.ts';
+import type { CommunityPage } from '../../content/schemas.ts';
 import { Picture, type PictureData } from '../ui/Picture.tsx';
 import { Section } from '../ui/Section.tsx';
 
 export interface VirtualOfficeProps {
-  content: typeof virtualOffice;
+  content: CommunityPage['virtualOffice'];
   images: readonly PictureData[];
 }
 

@@ -1,8 +1,8 @@
-import type { box } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 import { BoxIllustration } from './BoxIllustration.tsx';
 
-export function Box({ content }: { content: typeof box }) {
+export function Box({ content }: { content: KitPage['box'] }) {
   return (
     <Section id="box" tone="dark" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
       <div className="grid gap-10 lg:grid-cols-2 lg:items-center">

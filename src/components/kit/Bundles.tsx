@@ -1,7 +1,7 @@
-import type { bundles } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 
-export function Bundles({ content }: { content: typeof bundles }) {
+export function Bundles({ content }: { content: KitPage['bundles'] }) {
   return (
     <Section id="bundles" tone="dark" eyebrow={content.eyebrow} title={content.title}>
       <ul className="divide-y divide-line-dark rounded-card border border-line-dark">

@@ -1,11 +1,11 @@
-import type { buyBar } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Button } from '../ui/Button.tsx';
 
 /**
  * Sticky buy bar on phones (hidden from md). The page reserves its height at the bottom
  * (pb-20 below md, and scroll-padding) so it never covers content or the focused control.
  */
-export function BuyBar({ content, authUrl }: { content: typeof buyBar; authUrl: string }) {
+export function BuyBar({ content, authUrl }: { content: KitPage['buyBar']; authUrl: string }) {
   return (
     <aside
       aria-label="Buy the kit"

@@ -1,4 +1,4 @@
-import type { Card } from '../../content/schema.ts';
+import type { Card } from '../../content/schemas.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** Repeated cards as items of one list (CONTRACT "Widgets"). */

@@ -1,8 +1,8 @@
-import type { cashFlowMachine } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Accordion } from '../ui/Accordion.tsx';
 import { Section } from '../ui/Section.tsx';
 
-export function CashFlowMachine({ content }: { content: typeof cashFlowMachine }) {
+export function CashFlowMachine({ content }: { content: KitPage['cashFlowMachine'] }) {
   return (
     <Section id="cash-flow-machine" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
       <Accordion

@@ -1,9 +1,9 @@
-import type { communityPitch } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Button } from '../ui/Button.tsx';
 import { Section } from '../ui/Section.tsx';
 
 /** The community pitch. Its "Yes, help me" is, as the spec says, a plain button with no link or action. */
-export function CommunityPitch({ content }: { content: typeof communityPitch }) {
+export function CommunityPitch({ content }: { content: KitPage['communityPitch'] }) {
   return (
     <Section id="community" eyebrow={content.eyebrow} title={content.title} intro={content.description}>
       <ul className="flex flex-wrap gap-3">

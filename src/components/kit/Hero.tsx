@@ -1,8 +1,8 @@
-import type { kitHero } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Button } from '../ui/Button.tsx';
 
 export interface HeroProps {
-  content: typeof kitHero;
+  content: KitPage['hero'];
   authUrl: string;
 }
 

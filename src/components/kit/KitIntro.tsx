@@ -1,9 +1,9 @@
 import type { Video } from '../../config/videos.ts';
-import type { kitIntro } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 import { VideoFacade } from '../ui/VideoFacade.tsx';
 
-export function KitIntro({ content, video }: { content: typeof kitIntro; video: Video }) {
+export function KitIntro({ content, video }: { content: KitPage['intro']; video: Video }) {
   return (
     <Section id="kit-intro" eyebrow={content.eyebrow} title={content.title}>
       <div className="grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:items-center">

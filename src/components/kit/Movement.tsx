@@ -1,10 +1,10 @@
 import type { Video } from '../../config/videos.ts';
-import type { movement } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 import { VideoFacade } from '../ui/VideoFacade.tsx';
 import { CardList } from './CardList.tsx';
 
-export function Movement({ content, video }: { content: typeof movement; video: Video }) {
+export function Movement({ content, video }: { content: KitPage['movement']; video: Video }) {
   return (
     <Section id="movement" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
       <CardList cards={content.cards} columns={4} />

@@ -1,9 +1,9 @@
 import type { Video } from '../../config/videos.ts';
-import type { platformVideo } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 import { VideoFacade } from '../ui/VideoFacade.tsx';
 
-export function PlatformVideo({ content, video }: { content: typeof platformVideo; video: Video }) {
+export function PlatformVideo({ content, video }: { content: KitPage['platformVideo']; video: Video }) {
   return (
     <Section
       id="platform-video"

@@ -1,11 +1,11 @@
-import type { riskDashboard } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { cn } from '../../lib/cn.ts';
 import { Accordion } from '../ui/Accordion.tsx';
 import { Section } from '../ui/Section.tsx';
 
 const dot = { Green: 'bg-[#3ccf7a]', Yellow: 'bg-accent', Red: 'bg-[#ff6b5b]' } as const;
 
-export function RiskDashboard({ content }: { content: typeof riskDashboard }) {
+export function RiskDashboard({ content }: { content: KitPage['riskDashboard'] }) {
   return (
     <Section
       id="risk-dashboard"

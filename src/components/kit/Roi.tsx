@@ -1,11 +1,12 @@
-import type { riskCosts } from '../../config/offer.ts';
-import type { roi } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Button } from '../ui/Button.tsx';
 import { Section } from '../ui/Section.tsx';
 
 export interface RoiProps {
-  content: typeof roi;
-  costs: typeof riskCosts;
+  content: KitPage['roi'];
+  /** What a crisis costs, each already written as a figure ($50,000+). */
+  costs: readonly { label: string; text: string }[];
+  /** The kit's price, written as a figure ($497). */
   price: string;
   authUrl: string;
 }
@@ -27,7 +28,7 @@ export function Roi({ content, costs, price, authUrl }: RoiProps) {
           ))}
           <div className="flex items-baseline justify-between gap-4 rounded-card border-2 border-ink bg-paper p-6">
             <dt className="text-lg font-semibold">{content.againstLabel}</dt>
-            <dd className="font-display text-3xl font-semibold tabular-nums">{`${price} one-time`}</dd>
+            <dd className="font-display text-3xl font-semibold tabular-nums">{`${price} ${content.oneTime}`}</dd>
           </div>
         </dl>
         <aside
@@ -36,8 +37,8 @@ export function Roi({ content, costs, price, authUrl }: RoiProps) {
           className="rounded-card bg-ink p-6 text-paper md:p-8 lg:sticky lg:top-6"
         >
           <h3 id="roi-card-title" className="font-display text-5xl font-semibold">
-            {content.cardTitle}
-            <span className="ml-2 text-base font-normal text-muted-dark">one-time</span>
+            {price}
+            <span className="ml-2 text-base font-normal text-muted-dark">{content.oneTime}</span>
           </h3>
           <ul className="mt-6 space-y-3">
             {content.cardPoints.map((point) => (

@@ -1,8 +1,8 @@
-import type { whatsInside } from '../../content/kit.ts';
+import type { KitPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 import { CardList } from './CardList.tsx';
 
-export function WhatsInside({ content }: { content: typeof whatsInside }) {
+export function WhatsInside({ content }: { content: KitPage['whatsInside'] }) {
   return (
     <Section id="whats-inside" tone="muted" eyebrow={content.eyebrow} title={content.title}>
       <CardList cards={content.cards} numbered />

@@ -1,4 +1,4 @@
-import type { Link } from '../../content/schema.ts';
+import type { Link } from '../../content/schemas.ts';
 import { Logo } from './Logo.tsx';
 
 export interface FooterProps {
@@ -6,10 +6,12 @@ export interface FooterProps {
   tagline: string;
   columns: { title: string; links: Link[] }[];
   social: Link[];
+  /** The line after “© year brand.”, e.g. “All rights reserved.” */
+  copyright: string;
   year: number;
 }
 
-export function Footer({ brand, tagline, columns, social, year }: FooterProps) {
+export function Footer({ brand, tagline, columns, social, copyright, year }: FooterProps) {
   return (
     <footer className="bg-ink text-paper">
       <div className="container-page grid gap-10 py-14 md:grid-cols-[1.4fr_1fr_1fr]">
@@ -34,7 +36,7 @@ export function Footer({ brand, tagline, columns, social, year }: FooterProps) {
       </div>
       <div className="border-t border-line-dark">
         <div className="container-page flex flex-col gap-4 py-6 text-sm text-muted-dark md:flex-row md:items-center md:justify-between">
-          <p>{`© ${year} ${brand}. All rights reserved.`}</p>
+          <p>{`© ${year} ${brand}. ${copyright}`}</p>
           <ul aria-label="Social media" className="flex gap-5">
             {social.map((link) => (
               <li key={link.label}>

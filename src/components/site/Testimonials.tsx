@@ -1,4 +1,4 @@
-import type { Testimonial } from '../../content/schema.ts';
+import type { Testimonial } from '../../content/schemas.ts';
 import { cn } from '../../lib/cn.ts';
 import { Stars } from '../ui/Stars.tsx';
 

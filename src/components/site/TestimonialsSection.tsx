@@ -1,4 +1,4 @@
-import type { Testimonial } from '../../content/schema.ts';
+import type { Testimonial } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
 import { Testimonials } from './Testimonials.tsx';
 

@@ -1,0 +1,2 @@
+import { config } from '@keystatic/core';
+export default config({ storage: { kind: 'local' }, singletons: {} });

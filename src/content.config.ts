@@ -1,0 +1,41 @@
+/**
+ * The owner's data files (src/content/*.yaml) as Astro content collections: one collection per
+ * file, holding one entry whose id is the file's path, so that a validation error reads
+ * "kit → src/content/kit.yaml … hero.headline: must not be empty" and names both.
+ */
+import { defineCollection } from 'astro:content';
+import { file } from 'astro/loaders';
+import { parse } from 'yaml';
+import { contentFiles, contentPath, type ContentName } from './content/schemas.ts';
+
+function dataFile<N extends ContentName>(name: N) {
+  const path = contentPath(name);
+  return defineCollection({
+    loader: file(path, {
+      parser: (text) => {
+        let data: unknown;
+        try {
+          data = parse(text, { prettyErrors: true });
+        } catch (error) {
+          throw new Error(`Invalid YAML in ${path}: ${(error as Error).message}`, { cause: error });
+        }
+        if (!data || typeof data !== 'object' || Array.isArray(data)) {
+          throw new Error(`Invalid content in ${path}: the file must hold named fields, not a list or a value.`);
+        }
+        return { [path]: data as Record<string, unknown> };
+      },
+    }),
+    schema: contentFiles[name].zod as (typeof contentFiles)[N]['zod'],
+  });
+}
+
+export const collections = {
+  offer: dataFile('offer'),
+  kit: dataFile('kit'),
+  community: dataFile('community'),
+  faq: dataFile('faq'),
+  testimonials: dataFile('testimonials'),
+  footer: dataFile('footer'),
+  meta: dataFile('meta'),
+  videos: dataFile('videos'),
+};

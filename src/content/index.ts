@@ -1,0 +1,200 @@
+/**
+ * The owner's content, ready for the pages: each data file read through its content collection
+ * (validated against schemas.ts), every figure token resolved from offer.yaml, the figures the
+ * copy never types (totals, savings) computed, and uploaded images run through the image pipeline.
+ * Build-time only.
+ */
+import { getImage } from 'astro:assets';
+import { getEntry } from 'astro:content';
+import type { ImageMetadata } from 'astro';
+import { absoluteUrl, site } from '../config/site.ts';
+import { formatFigure, formatUsd, resolveFigureTokens, type Figure, type FigureTable } from '../lib/figure-tokens.ts';
+import { warnAboutSamples } from './samples.ts';
+import {
+  contentFiles,
+  contentPath,
+  type ContentName,
+  type ContentData,
+  type Offer,
+  type PageMetaContent,
+} from './schemas.ts';
+import type { EditorField } from './fields.ts';
+
+/** Figures computed from offer.yaml, never typed into a data file. Copy names them `{computed.…}`. */
+export function computedFigures(offer: Offer) {
+  const separateMonthlyTotal = offer.serviceCosts.reduce((sum, row) => sum + row.monthlyPrice, 0);
+  const monthlySaving = separateMonthlyTotal - offer.plans.paid.pricePerMonth;
+  return {
+    /** The paid plan's bill each billing period ($300 a quarter). */
+    paidQuarterlyPrice: offer.plans.paid.pricePerMonth * offer.plans.paid.billingMonths,
+    /** The virtual office's tools bought one by one ($412 a month). */
+    separateMonthlyTotal,
+    /** That total less the paid membership ($312 a month). */
+    monthlySaving,
+    yearlySaving: monthlySaving * 12,
+    /** Drivers across both engines of the assessment. */
+    driverCount: offer.assessment.driversPerEngine * 2,
+  };
+}
+
+/** The pricing table's "bought separately" comparison, formatted for the page. */
+export function comparisonFigures(offer: Offer) {
+  const computed = computedFigures(offer);
+  return {
+    rows: offer.serviceCosts.map((row) => ({ ...row, price: formatUsd(row.monthlyPrice) })),
+    total: formatUsd(computed.separateMonthlyTotal),
+    membership: formatUsd(offer.plans.paid.pricePerMonth),
+    monthlySaving: formatUsd(computed.monthlySaving),
+    yearlySaving: formatUsd(computed.yearlySaving),
+  };
+}
+export type ComparisonFigures = ReturnType<typeof comparisonFigures>;
+
+const COMPUTED_FORMATS: Record<keyof ReturnType<typeof computedFigures>, Figure['format']> = {
+  paidQuarterlyPrice: 'money',
+  separateMonthlyTotal: 'money',
+  monthlySaving: 'money',
+  yearlySaving: 'money',
+  driverCount: 'number',
+};
+
+/** Every figure a token may name: each field of offer.yaml, the computed figures and the site's names. */
+export function figureTable(offer: Offer): FigureTable {
+  const table = new Map<string, Figure>();
+  collectFigures(offer, contentFiles.offer.editor, '', table);
+  for (const [name, value] of Object.entries(computedFigures(offer))) {
+    const format = COMPUTED_FORMATS[name as keyof typeof COMPUTED_FORMATS];
+    table.set(`computed.${name}`, { value: formatFigure(value, format === 'text' ? 'number' : format), format });
+  }
+  table.set('site.brand', { value: site.brand, format: 'text' });
+  table.set('site.product', { value: site.product, format: 'text' });
+  return table;
+}
+
+function collectFigures(value: unknown, field: EditorField, path: string, table: Map<string, Figure>): void {
+  if (field.kind === 'object' && value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(field.fields)) {
+      collectFigures((value as Record<string, unknown>)[key], child, path ? `${path}.${key}` : key, table);
+    }
+  } else if (field.kind === 'list' && Array.isArray(value)) {
+    value.forEach((item, index) => collectFigures(item, field.item, `${path}.${index}`, table));
+  } else if (field.kind === 'number' && typeof value === 'number') {
+    table.set(path, { value: formatFigure(value, field.format), format: field.format });
+  } else if (typeof value === 'string') {
+    table.set(path, { value, format: 'text' });
+  }
+}
+
+async function readData<N extends ContentName>(name: N) {
+  const entry = await getEntry(name, contentPath(name));
+  if (!entry) throw new Error(`Missing content file ${contentPath(name)}.`);
+  return entry.data as ContentData<N>;
+}
+
+/** Uploaded images (the editor saves them here) go through the image pipeline; public/ paths pass as they are. */
+const uploads = import.meta.glob<{ default: ImageMetadata }>('/src/assets/uploads/*', { eager: true });
+
+async function imageUrl(path: string, width: number): Promise<string> {
+  const upload = uploads[path];
+  if (!upload) return path;
+  const image = await getImage({ src: upload.default, width, format: 'webp' });
+  return image.src;
+}
+
+async function load() {
+  const offer = await readData('offer');
+  const figures = figureTable(offer);
+  const resolve = <N extends Exclude<ContentName, 'offer'>>(name: N, data: ContentData<N>) =>
+    resolveFigureTokens(data, figures, contentPath(name));
+
+  const [kit, community, faq, testimonials, footer, meta, videos] = await Promise.all([
+    readData('kit').then((data) => resolve('kit', data)),
+    readData('community').then((data) => resolve('community', data)),
+    readData('faq').then((data) => resolve('faq', data)),
+    readData('testimonials').then((data) => resolve('testimonials', data)),
+    readData('footer').then((data) => resolve('footer', data)),
+    readData('meta').then((data) => resolve('meta', data)),
+    readData('videos').then((data) => resolve('videos', data)),
+  ]);
+
+  // Avatars show at 48 px: one WebP at twice that covers sharp screens.
+  for (const group of [testimonials.kit, testimonials.community]) {
+    for (const item of group.items) item.avatar = await imageUrl(item.avatar, 96);
+  }
+
+  warnAboutSamples(
+    contentPath('testimonials'),
+    [...testimonials.kit.items, ...testimonials.community.items].map((item) => ({
+      sample: item.sample,
+      name: `testimonial by ${item.author}`,
+    })),
+  );
+  warnAboutSamples(contentPath('offer'), [{ sample: offer.shipping.sample, name: 'shipping and return terms' }]);
+
+  return {
+    offer,
+    comparison: comparisonFigures(offer),
+    kit,
+    community,
+    faq,
+    testimonials,
+    footer,
+    meta,
+    videos,
+  };
+}
+
+let loaded: ReturnType<typeof load> | undefined;
+
+/**
+ * All of the site's content, read and checked once per build. The editor's dev server reads it
+ * anew for every page, so a saved change shows on the next reload.
+ */
+export function loadContent(): ReturnType<typeof load> {
+  if (!import.meta.env.PROD) return load();
+  loaded ??= load();
+  return loaded;
+}
+
+export type SiteContent = Awaited<ReturnType<typeof load>>;
+
+/** What each page's head needs beyond the owner's words: its address, card image and indexing. */
+const PAGE_HEADS = {
+  kit: { canonicalPath: '/', ogImage: '/og/kit.png', ogType: 'product', noindex: false },
+  community: { canonicalPath: '/community', ogImage: '/og/community.png', ogType: 'website', noindex: false },
+  notFound: { canonicalPath: '/', ogImage: '/og/kit.png', ogType: 'website', noindex: true },
+  redirect: { canonicalPath: '/', ogImage: '/og/kit.png', ogType: 'website', noindex: true },
+} as const;
+
+export type PageName = keyof typeof PAGE_HEADS;
+
+export interface PageHead extends PageMetaContent {
+  canonicalPath: string;
+  canonicalUrl: string;
+  ogImage: string;
+  ogType: 'website' | 'product';
+  twitterCard: 'summary_large_image';
+  author: string;
+  noindex: boolean;
+}
+
+export async function pageHead(page: PageName): Promise<PageHead> {
+  const { meta } = await loadContent();
+  const { title, description, keywords, ogImageAlt } = meta[page];
+  const head = PAGE_HEADS[page];
+  return {
+    title,
+    description,
+    keywords,
+    ogImageAlt,
+    ...head,
+    canonicalUrl: absoluteUrl(head.canonicalPath),
+    twitterCard: 'summary_large_image',
+    author: site.author,
+  };
+}
+
+/** The pages search engines should list. */
+export const INDEXABLE_PATHS = Object.values(PAGE_HEADS)
+  .filter((head) => !head.noindex)
+  .map((head) => head.canonicalPath);

@@ -1,0 +1,98 @@
+/**
+ * Figures inside copy. Copy quotes a price or business figure by a token such as `{kit.price}`,
+ * replaced at build by the figure, formatted the way the site writes it ($497, 30%, 90). A token
+ * that names no figure, or a figure typed literally where a token exists, is an error that names
+ * the data file and the field, so a price changed in one place changes everywhere.
+ */
+
+export type FigureFormat = 'money' | 'percent' | 'number';
+
+/** A figure a token may name, already formatted for copy. */
+export interface Figure {
+  value: string;
+  /** Money and percentages are checked for literal copies: "$497" in copy must be `{kit.price}`. */
+  format: FigureFormat | 'text';
+}
+
+export type FigureTable = ReadonlyMap<string, Figure>;
+
+/** Whole dollars the way the copy shows them: $497, $3,744. */
+export function formatUsd(amount: number): string {
+  return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+}
+
+export function formatFigure(value: number, format: FigureFormat): string {
+  if (format === 'money') return formatUsd(value);
+  if (format === 'percent') return `${value}%`;
+  return String(value);
+}
+
+export class ContentError extends Error {
+  constructor(file: string, problems: string[]) {
+    super(`Invalid content in ${file}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ContentError';
+  }
+}
+
+const TOKEN = /\{([A-Za-z][\w.]*)\}/g;
+
+/**
+ * Returns `data` with every token in every string replaced by its figure. Throws one error for the
+ * whole file, naming each field with an unknown token or a literal figure.
+ */
+export function resolveFigureTokens<T>(data: T, figures: FigureTable, file: string): T {
+  const problems: string[] = [];
+  const literals = literalPatterns(figures);
+
+  function walk(value: unknown, path: string): unknown {
+    if (typeof value === 'string') return resolveString(value, path);
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, join(path, String(index))));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, join(path, key))]));
+    }
+    return value;
+  }
+
+  function resolveString(text: string, path: string): string {
+    for (const { pattern, tokens } of literals) {
+      const found = text.replace(TOKEN, '').match(pattern);
+      if (found) {
+        problems.push(`${path}: "${found[0]}" is typed as a figure; write ${tokens.join(' or ')} instead`);
+      }
+    }
+    return text.replace(TOKEN, (whole, name: string) => {
+      const figure = figures.get(name);
+      if (figure) return figure.value;
+      problems.push(`${path}: ${whole} names no figure (known figures: see src/content/offer.yaml)`);
+      return whole;
+    });
+  }
+
+  const resolved = walk(data, '') as T;
+  if (problems.length > 0) throw new ContentError(file, problems);
+  return resolved;
+}
+
+/** One pattern per distinct money or percent figure, with the tokens that write it. */
+function literalPatterns(figures: FigureTable): { pattern: RegExp; tokens: string[] }[] {
+  const byValue = new Map<string, string[]>();
+  for (const [name, figure] of figures) {
+    if (figure.format !== 'money' && figure.format !== 'percent') continue;
+    // $0 and 0% are too common in ordinary words ("$0 down") to police.
+    if (figure.value === '$0' || figure.value === '0%') continue;
+    byValue.set(figure.value, [...(byValue.get(figure.value) ?? []), `{${name}}`]);
+  }
+  return [...byValue].map(([value, tokens]) => ({
+    // Not part of a longer number: "$100" must not match inside "$1000" or "$100.50", nor "30%" inside "130%".
+    pattern: new RegExp(`(?<![\\d.,$])${escapeRegExp(value)}(?![\\d]|[.,]\\d|[kKmM]\\b)`),
+    tokens,
+  }));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
