@@ -1,7 +1,6 @@
 import type { AstroUserConfig } from 'astro';
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
-import keystatic from '@keystatic/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { cspDirectives } from './deploy/csp.ts';
@@ -24,6 +23,16 @@ try {
 const newsletterEmbed = env['PUBLIC_NEWSLETTER_EMBED_URL'] || process.env['PUBLIC_NEWSLETTER_EMBED_URL'];
 const frameOrigins = [...VIDEO_FRAME_ORIGINS, ...(newsletterEmbed ? [originOf(newsletterEmbed)] : [])];
 
+/**
+ * The browser editor (Keystatic) joins only `npm run edit`, a dev server on 127.0.0.1; it is a dev
+ * dependency and never part of a build.
+ */
+async function editorIntegrations() {
+  if (process.env['KEYSTATIC'] !== 'true') return [];
+  const { default: keystatic } = await import('@keystatic/astro');
+  return [keystatic()];
+}
+
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 type CspDirectives = NonNullable<CspConfig['directives']>;
 
@@ -40,7 +49,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  integrations: [react(), ...(process.env['KEYSTATIC'] ? [keystatic()] : [])],
+  integrations: [react(), ...(await editorIntegrations())],
   vite: {
     plugins: [tailwindcss()],
     // Never inline scripts or assets: every script is a same-origin file the CSP allows.

@@ -20,7 +20,9 @@ function dataFile<N extends ContentName>(name: N) {
           throw new Error(`Invalid YAML in ${path}: ${(error as Error).message}`, { cause: error });
         }
         if (!data || typeof data !== 'object' || Array.isArray(data)) {
-          throw new Error(`Invalid content in ${path}: the file must hold named fields, not a list or a value.`);
+          throw new Error(
+            `Invalid content in ${path}: the file must hold named fields, not a list or a value.`,
+          );
         }
         return { [path]: data as Record<string, unknown> };
       },

@@ -54,7 +54,7 @@ export const IMAGE_PUBLIC_PATH = '/src/assets/uploads/';
 
 /** A site path (`/community`), a fragment (`#faq`) or an absolute http(s) URL. */
 export const HREF_PATTERN = /^(\/|#|https?:\/\/[^\s/]+)\S*$/;
-const HREF_MESSAGE = 'must be a site path (/…), a fragment (#…) or an http(s) URL';
+export const HREF_MESSAGE = 'must be a site path (/…), a fragment (#…) or an http(s) URL';
 
 export function text(common: Common & { multiline?: boolean; max?: number }): Field<z.ZodString> {
   let zod = z.string().trim().min(1, 'must not be empty');
@@ -93,14 +93,27 @@ export function number(
   if (max !== undefined) zod = zod.max(max, `must be at most ${max}`);
   return {
     zod,
-    editor: { kind: 'number', ...rest, integer, optional: false, min, ...(max !== undefined && { max }), format },
+    editor: {
+      kind: 'number',
+      ...rest,
+      integer,
+      optional: false,
+      min,
+      ...(max !== undefined && { max }),
+      format,
+    },
   };
 }
 
 /** A whole number the owner may leave empty: an empty value means "not stated, leave it out". */
 export function optionalCount(
   common: Common & { min?: number },
-): Field<z.ZodPipe<z.ZodOptional<z.ZodNullable<z.ZodNumber>>, z.ZodTransform<number | undefined, number | null | undefined>>> {
+): Field<
+  z.ZodPipe<
+    z.ZodOptional<z.ZodNullable<z.ZodNumber>>,
+    z.ZodTransform<number | undefined, number | null | undefined>
+  >
+> {
   const min = common.min ?? 0;
   return {
     zod: z
@@ -138,7 +151,10 @@ export function image(common: Common): Field<z.ZodString> {
     zod: z
       .string()
       .trim()
-      .regex(/^\/\S+\.(png|jpe?g|webp|avif|svg)$/i, 'must be an image path such as /src/assets/uploads/photo.jpg'),
+      .regex(
+        /^\/\S+\.(png|jpe?g|webp|avif|svg)$/i,
+        'must be an image path such as /src/assets/uploads/photo.jpg',
+      ),
     editor: { kind: 'image', ...common, directory: IMAGE_DIRECTORY, publicPath: IMAGE_PUBLIC_PATH },
   };
 }

@@ -244,7 +244,10 @@ export const kitSchema = object(
         intro,
         items: list(accordionItem, { label: 'Items', itemLabel: 'title', min: 1 }),
         scores: list(
-          object({ label: 'Score' }, { label: text({ label: 'Score' }), meaning: text({ label: 'Meaning' }) }),
+          object(
+            { label: 'Score' },
+            { label: text({ label: 'Score' }), meaning: text({ label: 'Meaning' }) },
+          ),
           { label: 'Overall scores', itemLabel: 'label', length: 3 },
         ),
       },
@@ -352,7 +355,10 @@ export const communitySchema = object(
         forItems: list(text({ label: 'Item' }), { label: 'For', min: 1 }),
         notForTitle: text({ label: '“Not for” title' }),
         notForItems: list(text({ label: 'Item' }), { label: 'Not for', min: 1 }),
-        capital: object({ label: 'Capital portfolio' }, { eyebrow, title, description: intro, points: cards('Points') }),
+        capital: object(
+          { label: 'Capital portfolio' },
+          { eyebrow, title, description: intro, points: cards('Points') },
+        ),
       },
     ),
     dashboardTabs: list(dashboardTab, { label: 'Dashboard preview tabs', itemLabel: 'label', length: 3 }),
@@ -364,7 +370,10 @@ export const communitySchema = object(
         profitScore: count({ label: 'Profit Score', max: 100 }),
         profitScoreMax: count({ label: 'Profit Score out of', min: 1 }),
         goals: list(
-          object({ label: 'Goal' }, { label: text({ label: 'Goal' }), progress: percent({ label: 'Progress' }) }),
+          object(
+            { label: 'Goal' },
+            { label: text({ label: 'Goal' }), progress: percent({ label: 'Progress' }) },
+          ),
           { label: 'Goals', itemLabel: 'label', min: 1 },
         ),
         monthlyRevenueLabel: text({ label: 'Monthly revenue label' }),
@@ -399,10 +408,13 @@ export const communitySchema = object(
         title,
         intro,
         features: cards('Features'),
-        images: list(object({ label: 'Image' }, { alt: text({ label: 'Description (for screen readers)' }) }), {
-          label: 'Image descriptions, in grid order',
-          length: 4,
-        }),
+        images: list(
+          object({ label: 'Image' }, { alt: text({ label: 'Description (for screen readers)' }) }),
+          {
+            label: 'Image descriptions, in grid order',
+            length: 4,
+          },
+        ),
       },
     ),
     benefits: object({ label: 'Benefits' }, { eyebrow, title, intro, items: cards('Benefits') }),
@@ -511,7 +523,10 @@ export const footerSchema = object(
     columns: list(
       object(
         { label: 'Column' },
-        { title: text({ label: 'Title' }), links: list(link, { label: 'Links', itemLabel: 'label', min: 1 }) },
+        {
+          title: text({ label: 'Title' }),
+          links: list(link, { label: 'Links', itemLabel: 'label', min: 1 }),
+        },
       ),
       { label: 'Link columns', itemLabel: 'title', min: 1 },
     ),

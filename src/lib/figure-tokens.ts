@@ -48,7 +48,9 @@ export function resolveFigureTokens<T>(data: T, figures: FigureTable, file: stri
     if (typeof value === 'string') return resolveString(value, path);
     if (Array.isArray(value)) return value.map((item, index) => walk(item, join(path, String(index))));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, join(path, key))]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, walk(item, join(path, key))]),
+      );
     }
     return value;
   }

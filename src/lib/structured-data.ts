@@ -30,9 +30,21 @@ export interface ProductInput {
 }
 
 const RETURN_METHODS = { 'by mail': 'ReturnByMail', 'in store': 'ReturnInStore' } as const;
-const RETURN_FEES = { free: 'FreeReturn', 'paid by the customer': 'ReturnFeesCustomerResponsibility' } as const;
+const RETURN_FEES = {
+  free: 'FreeReturn',
+  'paid by the customer': 'ReturnFeesCustomerResponsibility',
+} as const;
 
-export function productJsonLd({ name, description, image, url, brand, price, returnDays, shipping }: ProductInput) {
+export function productJsonLd({
+  name,
+  description,
+  image,
+  url,
+  brand,
+  price,
+  returnDays,
+  shipping,
+}: ProductInput) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -64,8 +76,14 @@ function returnPolicy(shipping: ShippingTerms, returnDays: number) {
     returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
     merchantReturnDays: returnDays,
     ...definedOnly({
-      returnMethod: shipping.returnMethod === 'not stated' ? undefined : `https://schema.org/${RETURN_METHODS[shipping.returnMethod]}`,
-      returnFees: shipping.returnFees === 'not stated' ? undefined : `https://schema.org/${RETURN_FEES[shipping.returnFees]}`,
+      returnMethod:
+        shipping.returnMethod === 'not stated'
+          ? undefined
+          : `https://schema.org/${RETURN_METHODS[shipping.returnMethod]}`,
+      returnFees:
+        shipping.returnFees === 'not stated'
+          ? undefined
+          : `https://schema.org/${RETURN_FEES[shipping.returnFees]}`,
     }),
   };
 }
@@ -89,7 +107,12 @@ function shippingDetails(shipping: ShippingTerms) {
     deliveryTime: {
       '@type': 'ShippingDeliveryTime',
       handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: handlingDaysMax, unitCode: 'DAY' },
-      transitTime: { '@type': 'QuantitativeValue', minValue: transitDaysMin, maxValue: transitDaysMax, unitCode: 'DAY' },
+      transitTime: {
+        '@type': 'QuantitativeValue',
+        minValue: transitDaysMin,
+        maxValue: transitDaysMax,
+        unitCode: 'DAY',
+      },
     },
   };
 }

@@ -97,7 +97,9 @@ function Strategy({ sample }: { sample: CommunityPage['dashboardSample'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
       <div className="rounded-xl bg-ink-3 p-4 text-center">
-        <p className="text-xs font-semibold tracking-wide text-muted-dark uppercase">{sample.profitScoreLabel}</p>
+        <p className="text-xs font-semibold tracking-wide text-muted-dark uppercase">
+          {sample.profitScoreLabel}
+        </p>
         <p className="mt-1 font-display text-4xl font-semibold text-accent tabular-nums">
           {sample.profitScore}
           <span className="text-lg text-muted-dark">{`/${sample.profitScoreMax}`}</span>
@@ -115,8 +117,16 @@ function Strategy({ sample }: { sample: CommunityPage['dashboardSample'] }) {
 function Financial({ sample }: { sample: CommunityPage['dashboardSample'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Stat label={sample.monthlyRevenueLabel} value={sample.monthlyRevenue} note={sample.monthlyRevenueTrend} />
-      <Stat label={sample.availableCreditLabel} value={sample.availableCredit} note={sample.availableCreditNote} />
+      <Stat
+        label={sample.monthlyRevenueLabel}
+        value={sample.monthlyRevenue}
+        note={sample.monthlyRevenueTrend}
+      />
+      <Stat
+        label={sample.availableCreditLabel}
+        value={sample.availableCredit}
+        note={sample.availableCreditNote}
+      />
       <div className="sm:col-span-2">
         <Bar label={sample.marginLabel} progress={sample.marginProgress} />
       </div>

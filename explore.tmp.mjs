@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await page.goto('http://127.0.0.1:4351/keystatic/singleton/faq', { waitUntil: 'networkidle' });
+await page.getByText('Is there a guarantee?').first().click();
+await page.waitForTimeout(1000);
+await page.screenshot({ path: '/tmp/ks-faq.png' });
+const dialog = page.getByRole('dialog');
+console.log('dialogs', await dialog.count());
+console.log((await page.getByRole('textbox').all()).length);
+for (const tb of await page.getByRole('textbox').all()) console.log(await tb.getAttribute('aria-labelledby'), (await tb.inputValue()).slice(0,40));
+console.log(await page.getByRole('button').allInnerTexts());
+await browser.close();

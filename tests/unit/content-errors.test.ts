@@ -1,0 +1,63 @@
+// @vitest-environment node
+/**
+ * A data file edited by hand into a bad state stops `npm run build` with a message that names the
+ * file and the field, in a copy of the project (the real files are never touched).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
+
+let project: ProjectCopy;
+beforeAll(() => {
+  project = copyProject('content-errors');
+});
+afterAll(() => project.remove());
+
+function buildWith(file: string, edit: (text: string) => string) {
+  const path = join(project.root, file);
+  const original = readFileSync(path, 'utf8');
+  writeFileSync(path, edit(original));
+  try {
+    const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+      cwd: project.root,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    writeFileSync(path, original);
+  }
+}
+
+describe('a hand-broken data file stops the build', () => {
+  it('names the file and the field of an emptied headline and a negative price', () => {
+    const emptied = buildWith('src/content/kit.yaml', (text) =>
+      text.replace(/^ {2}headline: .*$/m, '  headline: ""'),
+    );
+    expect(emptied.status).not.toBe(0);
+    expect(emptied.output).toContain('src/content/kit.yaml');
+    expect(emptied.output).toMatch(/hero\.headline\**: must not be empty/);
+
+    const negative = buildWith('src/content/offer.yaml', (text) =>
+      text.replace(/^ {2}price: 497$/m, '  price: -5'),
+    );
+    expect(negative.status).not.toBe(0);
+    expect(negative.output).toContain('src/content/offer.yaml');
+    expect(negative.output).toMatch(/kit\.price\**: must be at least 0/);
+  }, 120_000);
+
+  it('names the file and the field of an unknown figure token and of a price typed literally', () => {
+    const result = buildWith('src/content/kit.yaml', (text) =>
+      text
+        .replace(/^ {2}cta: .*$/m, '  cta: Get the kit for {kit.prize}')
+        .replace(/^ {2}price: .*$/m, '  price: $497 one-time'),
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('Invalid content in src/content/kit.yaml');
+    expect(result.output).toContain('hero.cta: {kit.prize} names no figure');
+    expect(result.output).toContain('buyBar.price: "$497" is typed as a figure; write {kit.price} instead');
+  }, 120_000);
+});
