@@ -25,6 +25,8 @@ const uploads = import.meta.glob<{ default: ImageMetadata }>('/src/assets/upload
 async function imageUrl(path: string, width: number): Promise<string> {
   const upload = uploads[path];
   if (!upload) return path;
+  // A vector image is already sharp at every size: it is served as it is.
+  if (upload.default.format === 'svg') return upload.default.src;
   const image = await getImage({ src: upload.default, width, format: 'webp' });
   return image.src;
 }
