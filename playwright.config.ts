@@ -16,6 +16,13 @@ const widths: Project[] = [
 /** HTTP-only checks (no page to render): run once, not at each width. */
 const http: Project = { name: 'http', testMatch: 'http/**/*.spec.ts' };
 
+/** The browser editor (`npm run edit`) in a copy of the project: once, at a laptop's width. */
+const editor: Project = {
+  name: 'editor',
+  testMatch: 'editor/**/*.spec.ts',
+  use: { viewport: { width: 1280, height: 900 } },
+};
+
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
@@ -37,7 +44,7 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: [...widths, http],
+  projects: [...widths, http, editor],
   webServer: {
     // The production build, served by our own server exactly as `npm start` does.
     command: 'npm run serve',
