@@ -2,7 +2,8 @@ import type { AstroUserConfig } from 'astro';
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { loadEnv } from 'vite';
+import { realpathSync } from 'node:fs';
+import { loadEnv, searchForWorkspaceRoot } from 'vite';
 import { cspDirectives } from './deploy/csp.ts';
 import { VIDEO_FRAME_ORIGINS } from './src/config/videos.ts';
 
@@ -27,8 +28,10 @@ const frameOrigins = [...VIDEO_FRAME_ORIGINS, ...(newsletterEmbed ? [originOf(ne
  * The browser editor (Keystatic) joins only `npm run edit`, a dev server on 127.0.0.1; it is a dev
  * dependency and never part of a build.
  */
+const editing = process.env['KEYSTATIC'] === 'true';
+
 async function editorIntegrations() {
-  if (process.env['KEYSTATIC'] !== 'true') return [];
+  if (!editing) return [];
   const { default: keystatic } = await import('@keystatic/astro');
   return [keystatic()];
 }
@@ -54,6 +57,11 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // Never inline scripts or assets: every script is a same-origin file the CSP allows.
     build: { assetsInlineLimit: 0 },
+    // The editor's dev server may also run from a copy of the project whose node_modules is a link
+    // (the editor's tests do): let it serve the linked packages.
+    ...(editing && {
+      server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] } },
+    }),
   },
   security: {
     // Astro hashes every script and style it emits; the other directives come from deploy/csp.ts.

@@ -9,7 +9,7 @@ import { HREF_MESSAGE, HREF_PATTERN, type EditorField } from './src/content/fiel
 import { contentFiles, contentPath, type ContentName } from './src/content/schemas.ts';
 
 /** Text the build requires must hold more than spaces. */
-const NOT_BLANK = { regex: /\S/, message: 'must not be empty' };
+const notBlank = (label: string) => ({ regex: /\S/, message: `${label} must not be empty` });
 
 export function editorField(field: EditorField): ComponentSchema {
   const { label, description } = field;
@@ -24,7 +24,7 @@ export function editorField(field: EditorField): ComponentSchema {
           : {
               isRequired: true,
               length: { min: 1, ...(field.max && { max: field.max }) },
-              pattern: NOT_BLANK,
+              pattern: notBlank(label),
             },
       });
     case 'href':
