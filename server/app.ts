@@ -294,17 +294,25 @@ export async function buildServer({
     return sendText(request, reply, status);
   }
 
+  /** Short plain-text answers (405, 408, 413...), made once per status, transport and extra headers. */
+  const textAnswers = new Map<string, { body: string; headers: Headers }>();
   function textAnswer(status: number, transport: Transport, extra: Headers = {}) {
-    const body = `${status} ${STATUS_CODES[status] ?? 'Error'}\n`;
-    return {
-      body,
-      headers: {
-        ...site.security[transport],
-        'content-type': 'text/plain; charset=utf-8',
-        'content-length': String(Buffer.byteLength(body)),
-        ...extra,
-      },
-    };
+    const key = `${status} ${transport} ${Object.values(extra).join(' ')}`;
+    let answer = textAnswers.get(key);
+    if (!answer) {
+      const body = `${status} ${STATUS_CODES[status] ?? 'Error'}\n`;
+      answer = {
+        body,
+        headers: {
+          ...site.security[transport],
+          'content-type': 'text/plain; charset=utf-8',
+          'content-length': String(Buffer.byteLength(body)),
+          ...extra,
+        },
+      };
+      textAnswers.set(key, answer);
+    }
+    return answer;
   }
 
   function sendText(
