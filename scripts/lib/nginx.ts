@@ -32,8 +32,11 @@ export function runNginx(prefix: string, servers: string, { workerConnections = 
     '/opt/homebrew/etc/nginx/mime.types',
     '/usr/local/etc/nginx/mime.types',
   ].find(existsSync);
+  // Debian's module files name their .so relative to its prefix; this nginx runs from another.
   const modules = nginxBrotli()
-    .moduleIncludes.map((file) => `include ${file};`)
+    .moduleIncludes.map((file) =>
+      readFileSync(file, 'utf8').replace(/load_module\s+(?!\/)(\S+);/g, 'load_module /usr/share/nginx/$1;'),
+    )
     .join('\n');
   for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
   writeFileSync(join(prefix, 'site.conf'), servers);
