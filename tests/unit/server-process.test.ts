@@ -17,13 +17,19 @@ beforeAll(async () => {
   await writeFile(join(root, 'index.html'), '<h1>Home</h1>');
   await writeFile(join(root, '404.html'), '<h1>Oops! Page not found</h1>');
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+/** Every process a test started, so a failing test leaves none running. */
+const children: ReturnType<typeof spawn>[] = [];
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(root, { recursive: true, force: true });
+});
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['server/index.ts'], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
