@@ -193,13 +193,24 @@ export const dashboardSample = {
 
 export const newsletter = defineContent(
   FILE,
-  z.object({ title: text, description: text, linkLabel: text, frameTitle: text }),
+  z.object({
+    title: text,
+    description: text,
+    linkLabel: text,
+    frameTitle: text,
+    /** Each band's landmark name: the page has two, and a screen reader's list must tell them apart. */
+    regionNames: z.object({ 'newsletter-top': text, 'newsletter-bottom': text }),
+  }),
   {
     title: `Join ${audience.newsletterReaders} readers`,
     description:
       'One email a week on profit, operations and exits, written for owners who run real businesses.',
     linkLabel: 'Subscribe to the newsletter',
     frameTitle: 'Newsletter sign-up form',
+    regionNames: {
+      'newsletter-top': 'Newsletter sign-up, top of page',
+      'newsletter-bottom': 'Newsletter sign-up, end of page',
+    },
   },
 );
 

@@ -1,7 +1,7 @@
 /** Words of the boxed-product page (/). Figures come from config/offer.ts. */
 import { assessment, capital, cashflowTargets, kit, program, usd } from '../config/offer.ts';
 import { site } from '../config/site.ts';
-import { defineContent, text, z } from './schema.ts';
+import { defineContent, linkSchema, text, z } from './schema.ts';
 
 export const kitHero = defineContent(
   'src/content/kit.ts',
@@ -218,7 +218,15 @@ export const riskDashboard = defineContent(
 
 export const communityPitch = defineContent(
   FILE,
-  z.object({ eyebrow: text, title: text, description: text, points: z.array(text).min(3), button: text }),
+  z.object({
+    eyebrow: text,
+    title: text,
+    description: text,
+    points: z.array(text).min(3),
+    button: text,
+    /** A text link to the community page, beside the plain button. */
+    link: linkSchema,
+  }),
   {
     eyebrow: 'The community',
     title: `You are not doing this alone: lifetime access to ${site.brand}`,
@@ -229,6 +237,7 @@ export const communityPitch = defineContent(
       `The ${program.exitStudioDays}-day Exit Studio Program`,
     ],
     button: 'Yes, help me',
+    link: { label: 'See the community', href: '/community' },
   },
 );
 
