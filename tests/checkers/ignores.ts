@@ -2,15 +2,15 @@
  * The one list of outside-checker findings we keep, each with a one-line reason
  * (tests/checkers/ignores.json). Anything a checker reports that no entry covers fails the test.
  *
- * - `vnu` (the Nu Html Checker): `message` is a regular expression for the message, `url` an
- *   optional one for the checked URL or file.
+ * - `vnu` (the Nu Html Checker): `message` is a regular expression for the message; `url` an
+ *   optional one for the checked URL or file, `source` for the markup the message points at.
  * - `htmlcs` (HTML_CodeSniffer): `code` is the sniff's code, `selector` the CSS selector the
  *   reported element must match; HTMLCS warnings count as well as errors.
  */
 import { readFileSync } from 'node:fs';
 
 export type Ignore =
-  | { checker: 'vnu'; message: string; url?: string; reason: string }
+  | { checker: 'vnu'; message: string; url?: string; source?: string; reason: string }
   | { checker: 'htmlcs'; code: string; selector: string; reason: string };
 
 export const IGNORES: Ignore[] = JSON.parse(

@@ -7,6 +7,7 @@ import { expect, expectNoAxeViolations, expectNoHtmlcsIssues, test } from './fix
 
 for (const path of ['/', '/community', '/no-such-page']) {
   test(`${path} has no axe violations and no HTML_CodeSniffer issues`, async ({ page }) => {
+    test.slow(); // Two engines each read the whole page: seconds apiece, many more on a busy machine.
     await page.goto(path);
     await expect(page.locator('h1')).toHaveCount(1);
     await expectNoAxeViolations(page);
