@@ -397,6 +397,7 @@ test('the footer links are placeholders and the copyright names the brand', asyn
 });
 
 test('axe finds nothing with each tab and each FAQ answer open', async ({ page }) => {
+  test.slow(); // A dozen axe scans, one per widget state.
   await revealAll(page);
   await hydrated(page, '#target-audience');
   await hydrated(page, '#join-now');

@@ -245,6 +245,7 @@ test('the Product structured data matches the offer', async ({ page }) => {
 });
 
 test('axe finds nothing with every accordion item open in turn', async ({ page }) => {
+  test.slow(); // A dozen axe scans, one per accordion item.
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('.reveal-pending')) el.classList.remove('reveal-pending');
   });

@@ -3,7 +3,7 @@ import { Button } from '../ui/Button.tsx';
 import { Section } from '../ui/Section.tsx';
 
 /**
- * The community pitch. Its "Yes, help me" is, as the spec says, a plain button with no link or
+ * The community pitch. Its "Yes, help me" is, on purpose, a plain button with no link or
  * action; the text link beside it leads to the community page.
  */
 export function CommunityPitch({ content }: { content: typeof communityPitch }) {
