@@ -1,16 +1,16 @@
-import type { AstroUserConfig } from 'astro';
+import type { AstroIntegration, AstroUserConfig } from 'astro';
 import { defineConfig, envField, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { realpathSync } from 'node:fs';
 import { loadEnv, searchForWorkspaceRoot } from 'vite';
 import { cspDirectives } from './deploy/csp.ts';
+import { checkProductionUrls, DEFAULT_APP_URL, DEFAULT_SITE_URL } from './src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from './src/config/videos.ts';
 
 // The site origin feeds canonical and Open Graph URLs. It is read here from the
 // environment (and .env files) because `site` must be known before astro:env is.
-const env = loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), 'PUBLIC_');
-const DEFAULT_SITE_URL = 'http://localhost:4321';
+const env = loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ['PUBLIC_', 'SITE_ENV']);
 const siteUrl = env['PUBLIC_SITE_URL'] || process.env['PUBLIC_SITE_URL'] || DEFAULT_SITE_URL;
 try {
   new URL(siteUrl);
@@ -47,12 +47,41 @@ function originOf(url: string): string {
   }
 }
 
+/**
+ * On `astro build` only: a production host build with a placeholder origin stops with one line
+ * naming the variable; a local build on the defaults prints one warning line
+ * (src/config/production-urls.ts).
+ */
+function productionUrlGuard(): AstroIntegration {
+  return {
+    name: 'production-url-guard',
+    hooks: {
+      'astro:config:setup': ({ command, logger }) => {
+        if (command !== 'build') return;
+        const check = checkProductionUrls(
+          { ...process.env, ...env },
+          {
+            siteUrl: env['PUBLIC_SITE_URL'] || process.env['PUBLIC_SITE_URL'],
+            appUrl: env['PUBLIC_APP_URL'] || process.env['PUBLIC_APP_URL'],
+          },
+        );
+        if (check.level === 'warn') logger.warn(check.message);
+        if (check.level === 'error') {
+          // One line and a non-zero exit, not a stack trace: the message says all there is.
+          console.error(check.message);
+          process.exit(1);
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   site: siteUrl,
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  integrations: [react(), ...(await editorIntegrations())],
+  integrations: [productionUrlGuard(), react(), ...(await editorIntegrations())],
   vite: {
     plugins: [tailwindcss()],
     // Never inline scripts or assets: every script is a same-origin file the CSP allows.
@@ -82,7 +111,7 @@ export default defineConfig({
         context: 'client',
         access: 'public',
         url: true,
-        default: 'https://app.example.com',
+        default: DEFAULT_APP_URL,
       }),
       PUBLIC_NEWSLETTER_EMBED_URL: envField.string({
         context: 'client',

@@ -260,7 +260,10 @@ export const kitSchema = object(
         description: intro,
         points: list(text({ label: 'Point' }), { label: 'Points', min: 1 }),
         button: text({ label: 'Button (a plain button, it leads nowhere)' }),
-        communityLink: text({ label: 'Link to the community page' }),
+        link: object(
+          { label: 'Text link beside the button' },
+          { label: text({ label: 'Label' }), href: href({ label: 'Address' }) },
+        ),
       },
     ),
     whatsInside: object({ label: 'What’s inside' }, { eyebrow, title, cards: cards('Cards') }),
@@ -397,8 +400,13 @@ export const communitySchema = object(
         description: intro,
         linkLabel: text({ label: 'Subscribe link (when no form is embedded)' }),
         frameTitle: text({ label: 'Form frame title (for screen readers)' }),
-        topLabel: text({ label: 'Name of the upper newsletter section (for screen readers)' }),
-        bottomLabel: text({ label: 'Name of the lower newsletter section (for screen readers)' }),
+        regionNames: object(
+          { label: 'Section names (for screen readers: the page has two newsletter sections)' },
+          {
+            'newsletter-top': text({ label: 'The upper one' }),
+            'newsletter-bottom': text({ label: 'The lower one' }),
+          },
+        ),
       },
     ),
     virtualOffice: object(
@@ -520,6 +528,10 @@ export const footerSchema = object(
   { label: 'Footer' },
   {
     tagline: text({ label: 'Tagline' }),
+    pages: object(
+      { label: 'The site’s own pages (each page links to the other)' },
+      { label: text({ label: 'Title' }), links: list(link, { label: 'Links', itemLabel: 'label', min: 1 }) },
+    ),
     columns: list(
       object(
         { label: 'Column' },

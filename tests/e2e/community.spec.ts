@@ -228,7 +228,12 @@ test.describe('target audience and the dashboard preview', () => {
 test('both newsletter bands make the 50,000+ readers claim and keep a 52 px sign-up area', async ({
   page,
 }) => {
-  for (const id of ['newsletter-top', 'newsletter-bottom']) {
+  for (const [id, name] of [
+    ['newsletter-top', 'Newsletter sign-up, top of page'],
+    ['newsletter-bottom', 'Newsletter sign-up, end of page'],
+  ] as const) {
+    // Two bands, two landmark names: a screen reader's list of regions tells them apart.
+    await expect(page.getByRole('region', { name, exact: true })).toHaveAttribute('id', id);
     const band = page.locator(`#${id}`);
     await expect(band).toContainText('50,000+ readers');
     const area = band.locator('[data-newsletter]');

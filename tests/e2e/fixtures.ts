@@ -1,17 +1,21 @@
 /**
- * Shared end-to-end helpers: an axe scan with the WCAG 2.2 A/AA tags, and a
- * console/page-error collector that fails a test when our code logs an error
- * or one of the page's own assets fails to load.
+ * Shared end-to-end helpers: two accessibility engines (axe with the WCAG 2.2 A/AA tags, and
+ * HTML_CodeSniffer's WCAG2AA standard), and a console/page-error collector that fails a test when
+ * our code logs an error or one of the page's own assets fails to load.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { htmlcsIgnores } from '../checkers/ignores.ts';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+/** Whole-page scans add axe's best practices: unique landmark names, one main, headings in order… */
+export const PAGE_TAGS = [...WCAG_TAGS, 'best-practice'];
 
-/** Runs axe on the page (or a part of it) and expects zero violations, listing them when not. */
-export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
-  // Scan the page at rest, as a visitor who scrolled sees it: every section revealed, no fade in flight
-  // (a half-faded colour would read as low contrast).
+/** Shows the page at rest, as a visitor who scrolled sees it: every section revealed, no fade in flight. */
+async function revealAll(page: Page): Promise<void> {
+  // A half-faded colour would read as low contrast.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('.reveal-pending')) el.classList.remove('reveal-pending');
@@ -20,13 +24,74 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'),
   );
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+}
+
+/**
+ * Runs axe on the page (or a part of it) and expects zero violations, listing them when not.
+ * A whole-page scan uses the WCAG tags and `best-practice`; a scan of one part, the WCAG tags.
+ */
+export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  await revealAll(page);
+  let builder = new AxeBuilder({ page }).withTags(include ? WCAG_TAGS : PAGE_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const summary = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
   expect(summary, 'axe violations').toEqual([]);
+}
+
+const HTMLCS_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'),
+  'utf8',
+);
+
+/**
+ * Runs HTML_CodeSniffer (WCAG2AA, the engine pa11y runs by default) on the revealed page, as pa11y
+ * does: errors and warnings fail unless tests/checkers/ignores.json keeps them; notices are
+ * reminders for a human and are left out.
+ */
+export async function expectNoHtmlcsIssues(page: Page): Promise<void> {
+  await revealAll(page);
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) does not block it.
+  await page.evaluate(HTMLCS_SOURCE);
+  const issues = await page.evaluate(
+    (ignores) =>
+      new Promise<string[]>((resolve) => {
+        type Message = { type: number; code: string; msg: string; element: Element };
+        const htmlcs = (
+          window as unknown as {
+            HTMLCS: {
+              process(standard: string, root: Document, done: () => void): void;
+              getMessages(): Message[];
+            };
+          }
+        ).HTMLCS;
+        htmlcs.process('WCAG2AA', document, () => {
+          const kept = htmlcs
+            .getMessages()
+            .filter((m) => m.type === 1 || m.type === 2)
+            .filter(
+              (m) =>
+                !ignores.some(
+                  (entry) =>
+                    entry.code === m.code &&
+                    m.element instanceof Element &&
+                    m.element.matches(entry.selector),
+                ),
+            );
+          resolve(
+            kept.map((m) => {
+              const html =
+                m.element instanceof Element ? m.element.outerHTML.slice(0, 160) : String(m.element);
+              return `${m.type === 1 ? 'error' : 'warning'} ${m.code}: ${m.msg}\n  ${html}`;
+            }),
+          );
+        });
+      }),
+    htmlcsIgnores.map(({ code, selector }) => ({ code, selector })),
+  );
+  expect(issues, 'HTML_CodeSniffer issues').toEqual([]);
 }
 
 /** The auth URL the build uses (PUBLIC_APP_URL defaults to https://app.example.com). */

@@ -179,6 +179,20 @@ test('the community button is a plain button that goes nowhere', async ({ page }
   expect(page.url()).toBe(url);
 });
 
+test('beside that button, a text link leads to the community page', async ({ page }) => {
+  const link = page.locator('#community').getByRole('link', { name: 'See the community' });
+  await expect(link).toHaveAttribute('href', '/community');
+  const [button, box] = await Promise.all([
+    page.locator('#community').getByRole('button', { name: 'Yes, help me' }).boundingBox(),
+    link.boundingBox(),
+  ]);
+  // Beside it: on the same row, or just below it on a narrow screen.
+  expect(box!.y).toBeLessThan(button!.y + button!.height + 24);
+  expect(box!.height).toBeGreaterThanOrEqual(24);
+  await link.click();
+  await expect(page).toHaveURL(/\/community$/);
+});
+
 test('cards are lists: 6 inside, 3 reasons, 8 bundle items, 4 movement cards', async ({ page }) => {
   await expect(page.locator('#whats-inside li')).toHaveCount(6);
   await expect(page.locator('#why-this-works li')).toHaveCount(3);

@@ -161,6 +161,46 @@ test.describe('shared behaviours', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('main#main')).toBeFocused();
   });
+
+  // `#top` is the body: after a logo link, focus starts over at the top of the page, where the
+  // scroll went, and not back down where the link was.
+  for (const { path, logoIn } of [
+    { path: '/', logoIn: 'footer' },
+    { path: '/community', logoIn: 'footer' },
+    { path: '/community', logoIn: 'header' },
+  ]) {
+    test(`Enter on the ${logoIn} logo of ${path} goes to the top, and the next Tab reaches the skip link`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' }); // an instant scroll: the focus is what is tested
+      await page.goto(path);
+      const logo = page.locator(`body > ${logoIn}`).getByRole('link', { name: 'Build Equity', exact: true });
+      await expect(logo).toHaveAttribute('href', '#top');
+      if (logoIn === 'footer') await page.evaluate(() => window.scrollTo({ top: 1e6, behavior: 'instant' }));
+      await logo.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+    });
+  }
+});
+
+test.describe('footer', () => {
+  for (const path of ['/', '/community']) {
+    test(`on ${path}, the footer links both pages and marks the current one`, async ({ page }) => {
+      await page.goto(path);
+      const pages = page.locator('body > footer').getByRole('list', { name: 'Our pages' });
+      const kit = pages.getByRole('link', { name: 'The Oh Sh*t Kit' });
+      const community = pages.getByRole('link', { name: 'The Build Equity community' });
+      await expect(kit).toHaveAttribute('href', '/');
+      await expect(community).toHaveAttribute('href', '/community');
+      await expect(path === '/' ? kit : community).toHaveAttribute('aria-current', 'page');
+      await expect(path === '/' ? community : kit).not.toHaveAttribute('aria-current');
+    });
+  }
 });
 
 test.describe('reveal on scroll', () => {

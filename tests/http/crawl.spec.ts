@@ -1,9 +1,10 @@
-/** A crawl of the built site over HTTP: no broken internal link, fragment or asset. */
-import { expect, test } from '@playwright/test';
+/** A crawl of the built site over HTTP: every page reachable from `/`, no broken internal link, fragment or asset. */
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
-test('a crawl of the site finds no broken link, fragment or asset', async ({ request }) => {
+/** Follows every same-site link from `seeds`; checks each asset once. */
+async function crawl(request: APIRequestContext, seeds: string[]) {
   const pages = new Map<string, string>();
-  const queue = ['/', '/community', '/no-such-page'];
+  const queue = [...seeds];
   const checked = new Set<string>();
   const problems: string[] = [];
   while (queue.length > 0) {
@@ -27,13 +28,26 @@ test('a crawl of the site finds no broken link, fragment or asset', async ({ req
       }
     }
   }
-  // Fragments: every #id a page links to exists on the page it points at.
+  return { pages, checked, problems };
+}
+
+test('a crawl from / alone reaches every page of the sitemap', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(listed).toEqual(expect.arrayContaining(['/', '/community']));
+  const { pages } = await crawl(request, ['/']);
+  for (const path of listed) expect([...pages.keys()], `${path} is linked from a page`).toContain(path);
+});
+
+test('a crawl of the site finds no broken link, fragment or asset', async ({ request }) => {
+  // From the home page, and from the not-found page, which no page links to.
+  const { pages, checked, problems } = await crawl(request, ['/', '/no-such-page']);
+  // Fragments: every #id a page links to exists on the page it points at (#top too: it is the body).
   for (const [path, html] of pages) {
     for (const m of html.matchAll(/\shref="([^"]*)#([^"]+)"/g)) {
       const target = m[1] ? new URL(m[1], 'http://site').pathname : path;
       const targetHtml = pages.get(target) ?? '';
-      if (m[2] !== 'top' && !targetHtml.includes(`id="${m[2]}"`))
-        problems.push(`missing #${m[2]} on ${target} (from ${path})`);
+      if (!targetHtml.includes(`id="${m[2]}"`)) problems.push(`missing #${m[2]} on ${target} (from ${path})`);
     }
   }
   expect(problems).toEqual([]);

@@ -1,25 +1,41 @@
 // @vitest-environment node
-/** A malformed origin stops the build with a message naming the variable. */
+/**
+ * Configuration errors stop a real build with a message naming the variable; a production host
+ * build refuses placeholder origins, a local one warns and builds on the defaults.
+ */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-function build(env: Record<string, string>) {
+/** The variables the build reads, cleared so the developer's own shell or .env cannot tip a test. */
+const CLEAN = {
+  PUBLIC_SITE_URL: '',
+  PUBLIC_APP_URL: '',
+  CONTEXT: '',
+  VERCEL_ENV: '',
+  CF_PAGES: '',
+  SITE_ENV: '',
+};
+
+function build(env: Record<string, string>, read?: string) {
   const outDir = mkdtempSync(join(tmpdir(), 'be-badbuild-'));
   const result = spawnSync(
     process.execPath,
     ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir],
     {
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...CLEAN, ...env },
       encoding: 'utf8',
       timeout: 90_000,
     },
   );
+  const file = read && result.status === 0 ? readFileSync(join(outDir, read), 'utf8') : '';
   rmSync(outDir, { recursive: true, force: true });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  return { status: result.status, output: `${result.stdout}${result.stderr}`, file };
 }
+
+const REAL = { PUBLIC_SITE_URL: 'https://buildequity.com', PUBLIC_APP_URL: 'https://app.buildequity.com' };
 
 describe('configuration errors', () => {
   it('names PUBLIC_APP_URL when it is not a URL', () => {
@@ -32,5 +48,49 @@ describe('configuration errors', () => {
     const { status, output } = build({ PUBLIC_SITE_URL: 'buildequity' });
     expect(status).not.toBe(0);
     expect(output).toContain('PUBLIC_SITE_URL must be an absolute URL');
+  }, 90_000);
+});
+
+describe('the production-URL guard', () => {
+  it('stops a Netlify production build on the defaults with one line naming both variables', () => {
+    const { status, output } = build({ CONTEXT: 'production' });
+    expect(status).toBe(1);
+    const lines = output.split('\n').filter((line) => line.includes('PUBLIC_'));
+    expect(lines).toEqual([
+      'Production build (Netlify, CONTEXT=production) stopped: PUBLIC_SITE_URL is not set (so http://localhost:4321); PUBLIC_APP_URL is not set (so https://app.example.com). Set each to the real origin (README, Configuration).',
+    ]);
+  }, 90_000);
+
+  it('stops an explicit SITE_ENV=production build whose app origin is an example.com host', () => {
+    const { status, output } = build({
+      SITE_ENV: 'production',
+      PUBLIC_SITE_URL: REAL.PUBLIC_SITE_URL,
+      PUBLIC_APP_URL: 'https://app.example.com',
+    });
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'Production build (SITE_ENV=production) stopped: PUBLIC_APP_URL is https://app.example.com, a placeholder host.',
+    );
+    expect(output).not.toContain('PUBLIC_SITE_URL is');
+  }, 90_000);
+
+  it('lets a production build with real origins through, without a warning', () => {
+    const { status, output, file } = build({ VERCEL_ENV: 'production', ...REAL }, 'index.html');
+    expect(status, output).toBe(0);
+    expect(output).not.toContain('production-url-guard');
+    expect(file).toContain('<link rel="canonical" href="https://buildequity.com/">');
+    expect(file).toContain('https://app.buildequity.com/auth?');
+  }, 90_000);
+
+  it('builds a local build on the defaults, with one warning line', () => {
+    const { status, output, file } = build({}, 'index.html');
+    expect(status, output).toBe(0);
+    expect(output.split('\n').filter((line) => line.includes('production-url-guard'))).toEqual([
+      expect.stringMatching(
+        /\[WARN\] \[production-url-guard\] Local build: PUBLIC_SITE_URL is not set .*PUBLIC_APP_URL is not set/,
+      ),
+    ]);
+    expect(file).toContain('<link rel="canonical" href="http://localhost:4321/">');
+    expect(file).toContain('https://app.example.com/auth?');
   }, 90_000);
 });

@@ -10,7 +10,10 @@ export interface NewsletterSectionProps {
   tone?: 'light' | 'dark';
 }
 
-/** The newsletter band: the readers claim and the provider's form (or a plain link). */
+/**
+ * The newsletter band: the readers claim and the provider's form (or a plain link). The page has
+ * two, so each is named for where it sits rather than by its (shared) heading.
+ */
 export function NewsletterSection({
   id,
   content,
@@ -22,7 +25,7 @@ export function NewsletterSection({
   return (
     <section
       id={id}
-      aria-labelledby={`${id}-title`}
+      aria-label={content.regionNames[id]}
       data-reveal=""
       className={cn('py-14 md:py-16', dark ? 'bg-ink text-paper' : 'bg-paper-2 text-ink on-paper')}
     >

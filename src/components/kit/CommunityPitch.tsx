@@ -2,7 +2,10 @@ import type { KitPage } from '../../content/schemas.ts';
 import { Button } from '../ui/Button.tsx';
 import { Section } from '../ui/Section.tsx';
 
-/** The community pitch. Its "Yes, help me" is, as the spec says, a plain button with no link or action. */
+/**
+ * The community pitch. Its "Yes, help me" is, on purpose, a plain button with no link or
+ * action; the text link beside it leads to the community page.
+ */
 export function CommunityPitch({ content }: { content: KitPage['communityPitch'] }) {
   return (
     <Section id="community" eyebrow={content.eyebrow} title={content.title} intro={content.description}>
@@ -16,9 +19,17 @@ export function CommunityPitch({ content }: { content: KitPage['communityPitch']
           </li>
         ))}
       </ul>
-      <Button variant="dark" size="responsive" className="mt-8">
-        {content.button}
-      </Button>
+      <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
+        <Button variant="dark" size="responsive">
+          {content.button}
+        </Button>
+        <a
+          href={content.link.href}
+          className="inline-flex min-h-11 items-center font-semibold text-ink underline decoration-accent-ink decoration-2 underline-offset-4 hover:decoration-ink"
+        >
+          {content.link.label}
+        </a>
+      </div>
     </Section>
   );
 }

@@ -4,6 +4,9 @@ import { Logo } from './Logo.tsx';
 export interface FooterProps {
   brand: string;
   tagline: string;
+  /** The site's own pages; the one at `currentPath` is marked as the current page. */
+  pages: { label: string; links: Link[] };
+  currentPath: string;
   columns: { title: string; links: Link[] }[];
   social: Link[];
   /** The line after “© year brand.”, e.g. “All rights reserved.” */
@@ -11,13 +14,35 @@ export interface FooterProps {
   year: number;
 }
 
-export function Footer({ brand, tagline, columns, social, copyright, year }: FooterProps) {
+export function Footer({
+  brand,
+  tagline,
+  pages,
+  currentPath,
+  columns,
+  social,
+  copyright,
+  year,
+}: FooterProps) {
   return (
     <footer className="bg-ink text-paper">
       <div className="container-page grid gap-10 py-14 md:grid-cols-[1.4fr_1fr_1fr]">
         <div className="max-w-sm">
           <Logo brand={brand} tone="light" />
           <p className="mt-4 text-muted-dark">{tagline}</p>
+          <ul aria-label={pages.label} className="mt-4 space-y-1">
+            {pages.links.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  aria-current={link.href === currentPath ? 'page' : undefined}
+                  className="inline-block py-1.5 font-semibold text-paper underline decoration-accent decoration-2 underline-offset-4 hover:text-accent"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>

@@ -1,6 +1,9 @@
 import { cn } from '../../lib/cn.ts';
 
-/** The Build Equity mark and word, linking to the top of the page. */
+/**
+ * The Build Equity mark and word, linking to the top of the page: `#top` is the body
+ * (src/layouts/Base.astro), so focus starts over there and the next Tab reaches the skip link.
+ */
 export function Logo({
   brand,
   href = '#top',
