@@ -430,6 +430,7 @@ textsInBuild('/community', '#faq summary').forEach((question, index) => {
 
 test.describe('keyboard', () => {
   test('every control is reachable with Tab and shows a focus ring', async ({ page }) => {
+    test.slow(); // eighty Tab presses, each followed by a look at the focused element
     const seen = new Set<string>();
     for (let i = 0; i < 80; i += 1) {
       await page.keyboard.press('Tab');
