@@ -186,7 +186,7 @@ export async function launchWebKit(display: string, port: number): Promise<Tab> 
     } catch (error) {
       if (driverProcess.exitCode !== null || attempt === 49) {
         stopDriver();
-        throw new Error(`WebKitWebDriver did not start a session: ${error}\n${driverLog}`);
+        throw new Error(`WebKitWebDriver did not start a session\n${driverLog}`, { cause: error });
       }
       await new Promise((r) => setTimeout(r, 200));
     }
