@@ -29,6 +29,19 @@ export function cspDirectives({ frameOrigins }: { frameOrigins: readonly string[
 /** Directives only a header can carry. */
 export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'", 'upgrade-insecure-requests'];
 
+/**
+ * The policy for a response sent over plain HTTP (no TLS in front of the Node server): the same
+ * policy without `upgrade-insecure-requests`. WebKit upgrades every subresource of a plain-HTTP
+ * page to https, loopback included, so a local `npm start` would get an unstyled page.
+ */
+export function plainHttpPolicy(csp: string): string {
+  return csp
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && part.toLowerCase() !== 'upgrade-insecure-requests')
+    .join('; ');
+}
+
 /** The CSP in a page's <meta http-equiv="content-security-policy">, or null. */
 export function metaPolicy(html: string): string | null {
   const tag = /<meta\s+http-equiv=["']content-security-policy["'][^>]*>/i.exec(html)?.[0];

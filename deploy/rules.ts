@@ -4,6 +4,7 @@
  * directly; the host configs (Netlify/Cloudflare `_headers` and `_redirects`,
  * `vercel.json`, `nginx.conf`) are generated from it.
  */
+import { plainHttpPolicy } from './csp.ts';
 
 export interface Redirect {
   from: string;
@@ -38,6 +39,21 @@ export function cacheKindFor(path: string): CacheKind {
   return 'other';
 }
 
+/**
+ * Time limits for slow clients, in seconds: the Node server and nginx apply the same, so a client
+ * that stops reading or stops sending is cut within 30 s and holds nothing meanwhile.
+ */
+export const TIME_LIMITS = {
+  /** No byte moving on a connection (a stalled reader, a body that stopped): cut (nginx send_timeout, client_body_timeout). */
+  idle: 15,
+  /** The request line and headers must arrive within this (nginx client_header_timeout). */
+  headers: 10,
+  /** The whole request must arrive within this. */
+  request: 20,
+  /** An idle keep-alive connection is closed after this (nginx keepalive_timeout). */
+  keepAlive: 10,
+} as const;
+
 const TWO_YEARS = 63_072_000;
 
 /** Strict-Transport-Security: two years with subdomains; `preload` only when the owner opts in. */
@@ -64,11 +80,20 @@ export const PERMISSIONS_POLICY = [
   'interest-cohort=()',
 ].join(', ');
 
+/**
+ * How a response reaches the browser. `https` (every host config, and the Node server behind a
+ * TLS proxy) sends the full set; `http` (the Node server answering plain HTTP, e.g. `npm start` on
+ * loopback) leaves out HSTS, which browsers ignore over HTTP anyway, and the CSP's
+ * `upgrade-insecure-requests`, which would make Safari fetch every asset over https.
+ */
+export type Transport = 'https' | 'http';
+
 /** Headers sent with every response: the security headers, in one place. */
-export function securityHeaders(csp: string): Record<string, string> {
+export function securityHeaders(csp: string, transport: Transport = 'https'): Record<string, string> {
+  const tls = transport === 'https';
   return {
-    'Content-Security-Policy': csp,
-    'Strict-Transport-Security': hsts(),
+    'Content-Security-Policy': tls ? csp : plainHttpPolicy(csp),
+    ...(tls ? { 'Strict-Transport-Security': hsts() } : {}),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
@@ -79,8 +104,12 @@ export function securityHeaders(csp: string): Record<string, string> {
 }
 
 /** Every header a response for `path` carries: security headers and caching by the kind of file. */
-export function headersFor(path: string, csp: string): Record<string, string> {
-  return { ...securityHeaders(csp), 'Cache-Control': cacheControl[cacheKindFor(path)] };
+export function headersFor(
+  path: string,
+  csp: string,
+  transport: Transport = 'https',
+): Record<string, string> {
+  return { ...securityHeaders(csp, transport), 'Cache-Control': cacheControl[cacheKindFor(path)] };
 }
 
 /** The redirect for a request path (with or without a trailing slash), if any. */

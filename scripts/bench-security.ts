@@ -9,9 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { nginxConfig } from '../deploy/host-configs.ts';
-import { runNginx } from '../tests/http/nginx.ts';
-import { buildFacts } from './deploy-configs.ts';
+import { runNginx, siteConfig } from './lib/nginx.ts';
 
 const WORK = resolve('bench-results/observatory');
 const SCANNER = join(WORK, 'node_modules/@mdn/mdn-http-observatory');
@@ -89,9 +87,8 @@ async function main() {
   rmSync(prefix, { recursive: true, force: true });
   mkdirSync(prefix, { recursive: true });
   makeCertificates(prefix);
-  const root = resolve('dist');
-  const site = nginxConfig(await buildFacts(root), { root, port: 443 }).replace(
-    'listen 443;',
+  const site = (await siteConfig(prefix, 443)).replace(
+    'listen 127.0.0.1:443;',
     `listen 127.0.0.1:443 ssl http2;\n  ssl_certificate ${prefix}/site.pem;\n  ssl_certificate_key ${prefix}/site.key;\n  ssl_protocols TLSv1.2 TLSv1.3;`,
   );
   const nginx = runNginx(

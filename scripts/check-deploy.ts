@@ -37,14 +37,17 @@ const REQUIRED: Record<string, (value: string) => boolean> = {
 export async function checkDeploy(
   origin: string,
   log: (line: string) => void = console.log,
+  /** Sent with every request, e.g. `X-Forwarded-Proto: https` to check the Node server as a TLS proxy reaches it. */
+  headers: Record<string, string> = {},
 ): Promise<number> {
   let failures = 0;
+  let hstsMissing = false;
   const fail = (line: string) => {
     failures += 1;
     log(`  ✗ ${line}`);
   };
   for (const check of CHECKS) {
-    const response = await fetch(new URL(check.path, origin), { redirect: 'manual' });
+    const response = await fetch(new URL(check.path, origin), { redirect: 'manual', headers });
     log(`${response.status} ${check.path}`);
     if (response.status !== check.status) fail(`expected status ${check.status}`);
     if (check.location) {
@@ -58,17 +61,22 @@ export async function checkDeploy(
     for (const [name, ok] of Object.entries(REQUIRED)) {
       const value = response.headers.get(name);
       if (value === null || !ok(value)) fail(`${name}: ${value ?? 'missing'}`);
+      if (name === 'strict-transport-security' && value === null) hstsMissing = true;
     }
     if (check.path === '/') {
       const asset = /\/_astro\/[^"']+\.(?:js|css)/.exec(await response.text())?.[0];
       if (asset) {
-        const assetResponse = await fetch(new URL(asset, origin));
+        const assetResponse = await fetch(new URL(asset, origin), { headers });
         if (assetResponse.headers.get('cache-control') !== cacheControl.immutable) {
           fail(`${asset}: Cache-Control "${assetResponse.headers.get('cache-control')}"`);
         }
       }
     }
   }
+  if (failures > 0 && hstsMissing)
+    log(
+      '  (no HSTS: the Node server sends it only behind TLS, when a trusted proxy says X-Forwarded-Proto: https; see TRUST_PROXY)',
+    );
   log(failures === 0 ? 'deploy check: all good' : `deploy check: ${failures} problem(s)`);
   return failures;
 }

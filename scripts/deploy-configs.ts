@@ -1,11 +1,13 @@
 /**
- * After the build: writes the host configs from deploy/ into the build (and deploy/nginx.conf).
+ * After the build: writes the host configs from deploy/ into the build (and deploy/nginx.conf with
+ * its include, deploy/security-headers.conf).
  * Usage: node scripts/deploy-configs.ts [dist] [nginx port]
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   nginxConfig,
+  nginxSecurityHeaders,
   netlifyHeaders,
   netlifyRedirects,
   pagePaths,
@@ -14,6 +16,7 @@ import {
 } from '../deploy/host-configs.ts';
 import { findRedirect, HOST_CONFIG_FILES, IMMUTABLE_PREFIX, notFoundPage } from '../deploy/rules.ts';
 import { htmlFiles, siteCsp } from '../deploy/site-policy.ts';
+import { nginxBrotli } from './lib/nginx-bin.ts';
 
 export async function buildFacts(root: string): Promise<BuildFacts> {
   const files = (await htmlFiles(root)).filter((file) => `/${file}` !== notFoundPage);
@@ -38,8 +41,11 @@ if (import.meta.main) {
   await writeFile(resolve(root, '_headers'), netlifyHeaders(facts));
   await writeFile(resolve(root, '_redirects'), netlifyRedirects());
   await writeFile(resolve(root, 'vercel.json'), vercelConfig(facts));
-  await writeFile(resolve('deploy/nginx.conf'), nginxConfig(facts, { root, port }));
+  const headersFile = resolve('deploy/security-headers.conf');
+  const brotli = nginxBrotli().available;
+  await writeFile(headersFile, nginxSecurityHeaders(facts.csp));
+  await writeFile(resolve('deploy/nginx.conf'), nginxConfig(facts, { root, port, headersFile, brotli }));
   console.log(
-    `deploy-configs: _headers, _redirects, vercel.json in ${root}; deploy/nginx.conf (port ${port})`,
+    `deploy-configs: _headers, _redirects, vercel.json in ${root}; deploy/nginx.conf (port ${port}, ${brotli ? 'brotli_static' : 'no brotli module: gzip'}) including deploy/security-headers.conf`,
   );
 }

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { NGINX_CANDIDATES } from '../tests/http/nginx.ts';
+import { NGINX_CANDIDATES } from './lib/nginx-bin.ts';
 import { ensureChrome, MISSING_CHROME_MESSAGE } from './find-chrome.ts';
 
 const chrome = ensureChrome();

@@ -1,38 +1,69 @@
 /**
  * `npm run serve`: serves the production build on HOST:PORT (127.0.0.1:4321 by default).
- * Stops cleanly on SIGTERM and SIGINT: in-flight requests finish, then the process exits.
+ * On SIGTERM and SIGINT: stops accepting, answers every request already received (with
+ * Connection: close), then exits 0 within 10 s.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildServer } from './app.ts';
+import { buildServer, DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY, trustProxyFn } from './app.ts';
 
-const root = resolve(process.env['SITE_ROOT'] ?? 'dist');
-const host = process.env['HOST'] ?? '127.0.0.1';
-const port = Number(process.env['PORT'] ?? 4321);
+const env = process.env;
+const root = resolve(env['SITE_ROOT'] ?? 'dist');
+const host = env['HOST'] ?? '127.0.0.1';
 
-if (!existsSync(resolve(root, 'index.html'))) {
-  console.error(
-    `No build found in ${root}. Run "npm run build" first (or "npm start", which builds and serves).`,
-  );
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a whole number from 0 to 65535 (got "${process.env['PORT']}").`);
-  process.exit(1);
+
+function whole(name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    fail(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  return value;
+}
+
+function trustProxy(): boolean | string {
+  const raw = (env['TRUST_PROXY'] ?? DEFAULT_TRUST_PROXY).trim();
+  if (raw === 'true') return true;
+  if (raw === 'false' || raw === '') return false;
+  return raw;
+}
+
+if (!existsSync(resolve(root, 'index.html'))) {
+  fail(`No build found in ${root}. Run "npm run build" first (or "npm start", which builds and serves).`);
+}
+const port = whole('PORT', 4321, 0, 65535);
+const maxConnections = whole('MAX_CONNECTIONS', DEFAULT_MAX_CONNECTIONS, 1, 1_000_000);
+const allowedHosts = (env['ALLOWED_HOSTS'] ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+
+let trust: boolean | string;
+try {
+  trust = trustProxy();
+  trustProxyFn(trust);
+} catch {
+  fail(`TRUST_PROXY must be true, false, or addresses and CIDRs (got "${env['TRUST_PROXY']}").`);
 }
 
 const app = await buildServer({
   root,
-  logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
+  logger: { level: env['LOG_LEVEL'] ?? 'info' },
+  allowedHosts,
+  trustProxy: trust,
+  maxConnections,
 });
 
-let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    app.close().then(
+    app.log.info(`${signal}: answering the requests in flight, then closing`);
+    // A last resort: whatever happens, the process is gone within 10 s.
+    setTimeout(() => process.exit(0), 9_500).unref();
+    app.drain().then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error(error);

@@ -7,14 +7,12 @@
  * Ports: ENGINES_PORT (default 4340) for HTTP, the next one for HTTPS; WebDriver takes the ones after.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { nginxConfig } from '../../deploy/host-configs.ts';
-import { buildFacts } from '../../scripts/deploy-configs.ts';
 import { findTools } from '../../scripts/find-engines.ts';
-import { runNginx } from '../http/nginx.ts';
+import { runNginx, siteConfig } from '../../scripts/lib/nginx.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -97,11 +95,13 @@ export default async function setup(project: TestProject) {
       { stdio: 'pipe' },
     );
     const tlsPort = PORT + 1;
-    const site = nginxConfig(await buildFacts(ROOT), { root: ROOT, port: tlsPort }).replace(
-      `listen ${tlsPort};`,
+    const prefix = join(work, 'nginx');
+    mkdirSync(prefix);
+    const site = (await siteConfig(prefix, tlsPort, ROOT)).replace(
+      `listen 127.0.0.1:${tlsPort};`,
       `listen 127.0.0.1:${tlsPort} ssl;\n  ssl_certificate ${work}/cert.pem;\n  ssl_certificate_key ${work}/key.pem;`,
     );
-    const nginx = runNginx(join(work, 'nginx'), site);
+    const nginx = runNginx(prefix, site);
     stops.unshift(() => nginx.stop());
     https = `https://127.0.0.1:${tlsPort}`;
   }

@@ -1,11 +1,17 @@
 /**
  * Over real HTTP, against the production build: the Node server (`npm run serve`) and nginx
  * with the generated config give the same routes, statuses, headers and hostile-path answers.
+ * The Node server is asked as a TLS proxy reaches it (X-Forwarded-Proto: https, from loopback,
+ * which it trusts by default); over plain HTTP it leaves out HSTS and upgrade-insecure-requests.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { checkDeploy } from '../../scripts/check-deploy.ts';
-import { startNginx } from './nginx.ts';
+import { startNginx } from '../../scripts/lib/nginx.ts';
+
+const BEHIND_TLS = { 'x-forwarded-proto': 'https' };
 
 const SECURITY = {
   'strict-transport-security': 'max-age=63072000; includeSubDomains',
@@ -41,12 +47,13 @@ const HOSTILE = [
   '/_headers',
 ];
 
-let nginx: { url: string; stop: () => void };
+let nginx: Awaited<ReturnType<typeof startNginx>>;
 const hosts: Record<string, APIRequestContext> = {};
 
 test.beforeAll(async ({ baseURL }) => {
-  nginx = await startNginx(4360 + test.info().parallelIndex);
-  hosts['node'] = await playwrightRequest.newContext({ baseURL: baseURL! });
+  // Ports next to the end-to-end server's, one per worker.
+  nginx = await startNginx(Number(process.env['E2E_PORT'] ?? 4322) + 1 + test.info().parallelIndex);
+  hosts['node'] = await playwrightRequest.newContext({ baseURL: baseURL!, extraHTTPHeaders: BEHIND_TLS });
   hosts['nginx'] = await playwrightRequest.newContext({ baseURL: nginx.url });
 });
 
@@ -103,6 +110,27 @@ for (const host of ['node', 'nginx']) {
       expect(response.headers()['content-encoding']).toBe('gzip');
     });
 
+    test('compressed answers say Vary: Accept-Encoding; the .br and .gz copies are never files of their own', async () => {
+      const gzip = await hosts[host]!.get('/', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers()['content-encoding']).toBe('gzip');
+      expect(gzip.headers()['vary']).toMatch(/accept-encoding/i);
+      for (const path of ['/index.html.br', '/index.html.gz', '/community/index.html.gz', '/404.html.br']) {
+        const response = await get(path);
+        expect(response.status(), path).toBe(404);
+        expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+        expect(await response.text()).toContain('Oops! Page not found');
+      }
+    });
+
+    test('unknown methods get 405, and every error carries the security headers', async () => {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const response = await hosts[host]!.fetch('/', { method, failOnStatusCode: false, data: 'x' });
+        expect(response.status(), method).toBe(405);
+        expect(response.headers()['x-frame-options'], method).toBe('DENY');
+        expect(response.headers()['content-security-policy'], method).toContain("frame-ancestors 'none'");
+      }
+    });
+
     test('hostile paths get 400 or 404 and the host keeps serving', async () => {
       for (const path of HOSTILE) {
         const response = await get(path);
@@ -122,11 +150,39 @@ test('the Node server and nginx send the same CSP', async () => {
   expect(fromNginx).toBe(node);
 });
 
+test('over plain HTTP the Node server drops HSTS and upgrade-insecure-requests; nginx keeps the full policy', async ({
+  baseURL,
+}) => {
+  const plain = await playwrightRequest.newContext({ baseURL: baseURL! });
+  try {
+    for (const path of ['/', '/nope', '/favicon.svg']) {
+      const headers = (await plain.get(path, { failOnStatusCode: false })).headers();
+      expect(headers['strict-transport-security'], path).toBeUndefined();
+      expect(headers['content-security-policy'], path).toMatch(/frame-ancestors 'none'$/);
+      expect(headers['x-frame-options'], path).toBe('DENY');
+    }
+    const fromNginx = (await hosts['nginx']!.get('/')).headers();
+    expect(fromNginx['strict-transport-security']).toBe(SECURITY['strict-transport-security']);
+    expect(fromNginx['content-security-policy']).toMatch(/upgrade-insecure-requests$/);
+  } finally {
+    await plain.dispose();
+  }
+});
+
+test('nginx takes the security headers from the one generated include', () => {
+  const site = readFileSync(join(nginx.prefix, 'site.conf'), 'utf8');
+  const include = readFileSync(join(nginx.prefix, 'security-headers.conf'), 'utf8');
+  expect(site).toContain(`include ${join(nginx.prefix, 'security-headers.conf')};`);
+  expect(site).not.toMatch(/add_header (Content-Security-Policy|Strict-Transport-Security|X-Frame-Options)/);
+  expect(include).toMatch(/add_header Content-Security-Policy ".*upgrade-insecure-requests" always;/);
+  expect(site).toMatch(/gzip_vary on;/);
+});
+
 test('npm run check:deploy passes against both, and catches a host that lacks the headers', async ({
   baseURL,
 }) => {
   const quiet = () => {};
-  expect(await checkDeploy(baseURL!, quiet)).toBe(0);
+  expect(await checkDeploy(baseURL!, quiet, BEHIND_TLS)).toBe(0);
   expect(await checkDeploy(nginx.url, quiet)).toBe(0);
   // A bare static server (no headers, no redirect) fails the check.
   const { createServer } = await import('node:http');

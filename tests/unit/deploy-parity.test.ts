@@ -9,11 +9,19 @@ import {
   netlifyHeaders,
   netlifyRedirects,
   nginxConfig,
+  nginxSecurityHeaders,
   pagePaths,
   vercelConfig,
   type BuildFacts,
 } from '../../deploy/host-configs.ts';
-import { cacheKindFor, findRedirect, headersFor, hsts } from '../../deploy/rules.ts';
+import {
+  cacheKindFor,
+  findRedirect,
+  headersFor,
+  hsts,
+  securityHeaders,
+  TIME_LIMITS,
+} from '../../deploy/rules.ts';
 
 const csp = unionPolicy([
   `${cspDirectives({ frameOrigins: ['https://player.vimeo.com'] }).join('; ')}; script-src 'self' 'sha256-a'; style-src 'self'`,
@@ -78,29 +86,42 @@ function vercelResolve(json: string, path: string): Headers {
   return headers;
 }
 
-/** nginx: an exact location wins, else the longest prefix; its add_header lines are the whole set. */
-function nginxResolve(conf: string, path: string): { headers: Headers; body: string } {
-  const blocks = [...conf.matchAll(/location (=\s)?(\S+) \{([\s\S]*?)\n {2}\}/g)].map((m) => ({
-    exact: Boolean(m[1]),
+const HEADERS_FILE = '/srv/deploy/security-headers.conf';
+
+/**
+ * nginx: an exact location wins, then a matching regex location, else the longest prefix; its
+ * add_header lines (with the include file's, read in place) are the whole set.
+ */
+function nginxResolve(
+  conf: string,
+  path: string,
+  include = nginxSecurityHeaders(csp),
+): { headers: Headers; body: string } {
+  const blocks = [...conf.matchAll(/location (=\s|~\s)?(\S+) \{([\s\S]*?)\n {2}\}/g)].map((m) => ({
+    kind: m[1]?.trim() ?? '',
     path: m[2]!,
     body: m[3]!,
   }));
   const block =
-    blocks.find((b) => b.exact && b.path === path) ??
+    blocks.find((b) => b.kind === '=' && b.path === path) ??
+    blocks.find((b) => b.kind === '~' && new RegExp(b.path).test(path)) ??
     blocks
-      .filter((b) => !b.exact && path.startsWith(b.path))
+      .filter((b) => b.kind === '' && path.startsWith(b.path))
       .sort((a, b) => b.path.length - a.path.length)[0]!;
+  const body = block.body.replaceAll(`include ${HEADERS_FILE};`, include);
   const headers: Headers = {};
-  for (const m of block.body.matchAll(/add_header (\S+) "((?:[^"\\]|\\.)*)" always;/g)) {
-    headers[m[1]!.toLowerCase()] = m[2]!.replace(/\\"/g, '"');
+  for (const m of body.matchAll(/add_header (\S+) "((?:[^"\\]|\\.)*)" always;/g)) {
+    const name = m[1]!.toLowerCase();
+    if (headers[name]) throw new Error(`nginx sets ${name} twice for ${path}`);
+    headers[name] = m[2]!.replace(/\\"/g, '"');
   }
-  return { headers, body: block.body };
+  return { headers, body };
 }
 
 describe('host configs agree with the server', () => {
   const netlify = netlifyHeaders(facts);
   const vercel = vercelConfig(facts);
-  const nginx = nginxConfig(facts, { root: '/srv/site', port: 8080 });
+  const nginx = nginxConfig(facts, { root: '/srv/site', port: 8080, headersFile: HEADERS_FILE });
 
   it.each(PATHS)('%s gets the same headers from every host', (path) => {
     const server = lower(headersFor(path, csp));
@@ -130,6 +151,60 @@ describe('host configs agree with the server', () => {
   });
 });
 
+describe('the nginx config', () => {
+  const nginx = nginxConfig(facts, { root: '/srv/site', port: 8080, headersFile: HEADERS_FILE });
+  const include = nginxSecurityHeaders(csp);
+
+  it('keeps the security headers in one generated include, used by every location that answers', () => {
+    const lines = include.split('\n').filter((line) => line.startsWith('add_header'));
+    expect(lines).toHaveLength(Object.keys(securityHeaders(csp)).length);
+    expect(include).toContain('upgrade-insecure-requests');
+    expect(include).toContain('Strict-Transport-Security');
+    // No security header is written in nginx.conf itself: only Cache-Control varies by location.
+    for (const m of nginx.matchAll(/add_header (\S+)/g)) expect(m[1]).toBe('Cache-Control');
+    const answering = [...nginx.matchAll(/location [^{]+\{([\s\S]*?)\n {2}\}/g)].filter(
+      (m) => !/return 404;/.test(m[1]!),
+    );
+    expect(answering.length).toBeGreaterThan(5);
+    for (const m of answering) expect(m[1]).toContain(`include ${HEADERS_FILE};`);
+  });
+
+  it('sends Vary with the gzip files, and never serves the .br/.gz copies or the host configs as files', () => {
+    expect(nginx).toMatch(/^\s*gzip_static on;$/m);
+    expect(nginx).toMatch(/^\s*gzip_vary on;$/m);
+    for (const path of [
+      '/index.html.br',
+      '/index.html.gz',
+      '/_astro/app.js.br',
+      '/_headers',
+      '/_redirects',
+      '/vercel.json',
+    ]) {
+      expect(nginxResolve(nginx, path).body, path).toContain('return 404;');
+    }
+    expect(nginxResolve(nginx, '/_astro/app.js').body).toContain('try_files $uri =404;');
+  });
+
+  it('uses brotli_static only when the nginx has the module, and says why not otherwise', () => {
+    expect(nginx).not.toMatch(/^\s*brotli_static/m);
+    expect(nginx).toMatch(/# No brotli module in this nginx: browsers get the \.gz files/);
+    const withBrotli = nginxConfig(facts, {
+      root: '/srv/site',
+      port: 8080,
+      headersFile: HEADERS_FILE,
+      brotli: true,
+    });
+    expect(withBrotli).toMatch(/^\s*brotli_static on;$/m);
+  });
+
+  it('cuts slow clients with the same limits as the Node server', () => {
+    expect(nginx).toContain(`client_header_timeout ${TIME_LIMITS.headers}s;`);
+    expect(nginx).toContain(`send_timeout ${TIME_LIMITS.idle}s;`);
+    expect(nginx).toContain(`client_body_timeout ${TIME_LIMITS.idle}s;`);
+    expect(nginx).toContain(`keepalive_timeout ${TIME_LIMITS.keepAlive}s;`);
+  });
+});
+
 describe('the policy', () => {
   it('sends security headers with every response', () => {
     const headers = headersFor('/', csp);
@@ -143,6 +218,22 @@ describe('the policy', () => {
     });
     expect(headers['Permissions-Policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
     expect(hsts(true)).toBe('max-age=63072000; includeSubDomains; preload');
+  });
+
+  it('over plain HTTP (the Node server without TLS in front): no HSTS, no upgrade-insecure-requests, the rest the same', () => {
+    const tls = securityHeaders(csp);
+    const plain = securityHeaders(csp, 'http');
+    expect(plain['Strict-Transport-Security']).toBeUndefined();
+    expect(plain['Content-Security-Policy']).not.toContain('upgrade-insecure-requests');
+    expect(`${plain['Content-Security-Policy']}; upgrade-insecure-requests`).toBe(
+      tls['Content-Security-Policy'],
+    );
+    const { ['Strict-Transport-Security']: _hsts, ['Content-Security-Policy']: _csp, ...rest } = tls;
+    expect(plain).toMatchObject(rest);
+    // The host configs always carry the full policy.
+    expect(netlifyHeaders(facts)).toContain('upgrade-insecure-requests');
+    expect(vercelConfig(facts)).toContain('Strict-Transport-Security');
+    expect(nginxSecurityHeaders(csp)).toContain('upgrade-insecure-requests');
   });
 
   it('joins every page hash into one strict CSP, with the header-only directives', () => {

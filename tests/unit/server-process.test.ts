@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
- * `npm run serve` as a process: HOST and PORT, one log line per request,
- * a clear message without a build, and a clean exit on SIGTERM.
+ * `npm run serve` as a process: HOST and PORT, one log line per request, a clear message without
+ * a build or with a bad setting, and a clean exit on SIGTERM that answers the requests in flight.
  */
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +61,48 @@ describe('the serve process', () => {
     expect(requestLines()[1]).toContain('/missing 404');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+
+  it('on SIGTERM, answers the requests in flight with their 200 and Connection: close, then exits 0', async () => {
+    const server = start({ SITE_ROOT: root, HOST: '127.0.0.1', PORT: '0' });
+    const { hostname, port } = new URL(await server.listening);
+    // Keep-alive connections, each with one answer behind it.
+    const sockets = [0, 1, 2, 3].map(() => connect({ host: hostname, port: Number(port) }));
+    const texts = sockets.map(() => '');
+    sockets.forEach((socket, i) => socket.on('data', (chunk: Buffer) => (texts[i] += chunk.toString())));
+    const request = 'GET / HTTP/1.1\r\nHost: x\r\n\r\n';
+    for (const socket of sockets) socket.write(request);
+    await expect.poll(() => texts.every((text) => text.includes('<h1>Home</h1>'))).toBe(true);
+    const closed = sockets.map(
+      (socket) => new Promise<void>((resolve) => socket.on('close', () => resolve())),
+    );
+    texts.fill('');
+    // Two requests on their way as the signal arrives...
+    for (const socket of sockets.slice(0, 2)) socket.write(request);
+    server.child.kill('SIGTERM');
+    const started = performance.now();
+    // ...and two sent on idle keep-alive connections once the server is already closing.
+    await expect.poll(() => server.log().includes('SIGTERM')).toBe(true);
+    for (const socket of sockets.slice(2)) socket.write(request);
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    await Promise.all(closed);
+    for (const text of texts) {
+      expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(text).toContain('<h1>Home</h1>');
+    }
+    for (const text of texts.slice(2)) expect(text.toLowerCase()).toContain('connection: close');
+    // Nothing listens any more.
+    await expect(fetch(`http://${hostname}:${port}/`)).rejects.toThrow();
+  });
+
+  it('refuses a MAX_CONNECTIONS or TRUST_PROXY that makes no sense', async () => {
+    const connections = start({ SITE_ROOT: root, PORT: '0', MAX_CONNECTIONS: 'lots' });
+    expect(await connections.exited).toBe(1);
+    expect(connections.log()).toMatch(/MAX_CONNECTIONS must be/);
+    const proxy = start({ SITE_ROOT: root, PORT: '0', TRUST_PROXY: 'not-an-address' });
+    expect(await proxy.exited).toBe(1);
+    expect(proxy.log()).toMatch(/TRUST_PROXY must be/);
   });
 
   it('says what to do when there is no build', async () => {

@@ -1,0 +1,109 @@
+/**
+ * Starts Debian's nginx on a loopback port with the generated server block over dist/, for the
+ * HTTP parity tests, `npm run bench:security` and `npm run bench:load`. CI installs nginx
+ * (.ci/run); elsewhere, install it (`apt-get install nginx`, `brew install nginx`) or set NGINX_BIN.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { nginxConfig, nginxSecurityHeaders } from '../../deploy/host-configs.ts';
+import { buildFacts } from '../deploy-configs.ts';
+import { findNginx, nginxBrotli } from './nginx-bin.ts';
+
+export { findNginx, NGINX_CANDIDATES } from './nginx-bin.ts';
+
+export interface NginxRun {
+  stop: () => void;
+  /** The master's pid, for measuring it. */
+  pid: () => number;
+  /** The worker's pids (one worker). */
+  workers: () => number[];
+}
+
+/**
+ * Runs nginx from a private prefix (no system paths written) with the given `server` blocks;
+ * returns how to stop it.
+ */
+export function runNginx(prefix: string, servers: string, { workerConnections = 256 } = {}): NginxRun {
+  const bin = findNginx();
+  const mime = [
+    '/etc/nginx/mime.types',
+    '/opt/homebrew/etc/nginx/mime.types',
+    '/usr/local/etc/nginx/mime.types',
+  ].find(existsSync);
+  const modules = nginxBrotli()
+    .moduleIncludes.map((file) => `include ${file};`)
+    .join('\n');
+  for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir), { recursive: true });
+  writeFileSync(join(prefix, 'site.conf'), servers);
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    `daemon on;
+worker_processes 1;
+${modules}
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections ${workerConnections}; }
+http {
+  ${mime ? `include ${mime};` : 'types { text/html html; text/css css; application/javascript js; image/svg+xml svg; font/woff2 woff2; image/avif avif; image/webp webp; }'}
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/tmp/body;
+  proxy_temp_path ${prefix}/tmp/proxy;
+  fastcgi_temp_path ${prefix}/tmp/fastcgi;
+  uwsgi_temp_path ${prefix}/tmp/uwsgi;
+  scgi_temp_path ${prefix}/tmp/scgi;
+  include ${prefix}/site.conf;
+}
+`,
+  );
+  const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf')];
+  execFileSync(bin, ['-t', ...args], { stdio: 'pipe' });
+  execFileSync(bin, args, { stdio: 'pipe' });
+  const pid = () => Number(readFileSync(join(prefix, 'nginx.pid'), 'utf8').trim());
+  return {
+    stop: () => void spawnSync(bin, [...args, '-s', 'stop'], { stdio: 'ignore' }),
+    pid,
+    workers: () => {
+      const children = spawnSync('pgrep', ['-P', String(pid())], { encoding: 'utf8' }).stdout;
+      return children
+        .split('\n')
+        .map(Number)
+        .filter((n) => n > 0);
+    },
+  };
+}
+
+/**
+ * The generated server block and its security-headers include for dist/, written into `prefix`,
+ * listening on 127.0.0.1 only.
+ */
+export async function siteConfig(prefix: string, port: number, root = resolve('dist')): Promise<string> {
+  const facts = await buildFacts(root);
+  const headersFile = join(prefix, 'security-headers.conf');
+  writeFileSync(headersFile, nginxSecurityHeaders(facts.csp));
+  return nginxConfig(facts, { root, port, headersFile, brotli: nginxBrotli().available }).replace(
+    `listen ${port};`,
+    `listen 127.0.0.1:${port};`,
+  );
+}
+
+/** nginx on a loopback port serving dist/ with the generated server block. */
+export async function startNginx(
+  port: number,
+  options: { workerConnections?: number } = {},
+): Promise<{ url: string; stop: () => void; run: NginxRun; prefix: string }> {
+  const prefix = mkdtempSync(join(tmpdir(), 'be-nginx-'));
+  mkdirSync(prefix, { recursive: true });
+  const nginx = runNginx(prefix, await siteConfig(prefix, port), options);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    run: nginx,
+    prefix,
+    stop: () => {
+      nginx.stop();
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
