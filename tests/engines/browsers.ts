@@ -70,7 +70,8 @@ async function puppeteerTab(engine: 'chromium' | 'firefox', browser: Browser): P
   const problems: string[] = [];
   page.on('console', (message) => {
     const type = message.type();
-    if (type === 'error' || type === 'warn') problems.push(`console.${type}: ${message.text()}`);
+    if (type === 'error' || type === 'warn')
+      problems.push(`console.${type}: ${message.text()} (${message.location().url ?? 'no source'})`);
   });
   page.on('pageerror', (error) =>
     problems.push(`page error: ${error instanceof Error ? error.message : error}`),
@@ -82,7 +83,7 @@ async function puppeteerTab(engine: 'chromium' | 'firefox', browser: Browser): P
       problems.push(...(await page.evaluate(drain).catch(() => [])));
       await page.goto(url, { waitUntil: 'load' });
     },
-    run: (fn, ...args) => page.evaluate(fn as never, ...(args as never[])) as never,
+    run: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
     async click(selector) {
       await page.click(selector);
     },
