@@ -392,6 +392,7 @@ test('the footer links are placeholders and the copyright names the brand', asyn
 });
 
 test('axe finds nothing with each tab and each FAQ answer open', async ({ page }) => {
+  test.slow(); // a full axe scan for every tab and every FAQ answer
   await revealAll(page);
   await hydrated(page, '#target-audience');
   await hydrated(page, '#join-now');

@@ -58,6 +58,7 @@ test('the mobile buy bar shows below 768 px only, once the hero call to action h
   await expect(heroCta).not.toBeInViewport();
   await expect(bar).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', AUTH_URL_RE);
+  await expectNoAxeViolations(page, '[data-buy-bar]');
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await expect(bar).toBeHidden();
   // Its place in the reading and tab order is unchanged: after the main content, before the footer.
@@ -255,6 +256,7 @@ test('the Product structured data matches the offer', async ({ page }) => {
 });
 
 test('axe finds nothing with every accordion item open in turn', async ({ page }) => {
+  test.slow(); // eleven full axe scans in a row
   await page.evaluate(() => {
     for (const el of document.querySelectorAll('.reveal-pending')) el.classList.remove('reveal-pending');
   });

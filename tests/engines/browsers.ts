@@ -232,14 +232,19 @@ export async function launchWebKit(display: string, port: number): Promise<Tab> 
         .perform();
     },
     async viewport(width, height) {
-      await session.manage().window().setRect({ width, height });
-      // The window includes MiniBrowser's (shrunk) toolbar: grow it by that much.
-      const inner = await run(() => innerHeight);
-      if (inner !== height)
-        await session
-          .manage()
-          .window()
-          .setRect({ width, height: height * 2 - inner });
+      // The window includes MiniBrowser's (shrunk) toolbar: grow it until the page gets the size.
+      let windowHeight = height;
+      let actual: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt++) {
+        await session.manage().window().setRect({ width, height: windowHeight });
+        actual = await run(async () => {
+          await new Promise(requestAnimationFrame);
+          return [innerWidth, innerHeight];
+        });
+        if (actual[0] === width && actual[1] === height) return;
+        windowHeight += height - actual[1]!;
+      }
+      throw new Error(`WebKit's viewport is ${actual.join('x')}, not ${width}x${height}`);
     },
     async screenshot(path) {
       mkdirSync(dirname(path), { recursive: true });
