@@ -7,6 +7,7 @@ import { loadEnv, searchForWorkspaceRoot } from 'vite';
 import { cspDirectives } from './deploy/csp.ts';
 import { checkProductionUrls, DEFAULT_APP_URL, DEFAULT_SITE_URL } from './src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from './src/config/videos.ts';
+import { subsetFonts } from './scripts/subset-fonts.ts';
 
 // The site origin feeds canonical and Open Graph URLs. It is read here from the
 // environment (and .env files) because `site` must be known before astro:env is.
@@ -81,7 +82,14 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  integrations: [productionUrlGuard(), react(), ...(await editorIntegrations())],
+  integrations: [
+    productionUrlGuard(),
+    react(),
+    // Each font keeps only the characters the pages show and the weights the design uses:
+    // Inter 400 (text) to 600 (semibold), Fraunces 600 (every heading). Weights below match.
+    subsetFonts({ Inter: { wght: { min: 400, max: 600 } }, Fraunces: { wght: 600 } }),
+    ...(await editorIntegrations()),
+  ],
   vite: {
     plugins: [tailwindcss()],
     // Never inline scripts or assets: every script is a same-origin file the CSP allows.
@@ -138,7 +146,7 @@ export default defineConfig({
         variants: [
           {
             src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
-            weight: '100 900',
+            weight: '400 600',
             style: 'normal',
           },
         ],
@@ -152,8 +160,9 @@ export default defineConfig({
       options: {
         variants: [
           {
+            // The wght-only file: Fraunces' other axes (opsz, SOFT, WONK) are already pinned in it.
             src: ['@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2'],
-            weight: '100 900',
+            weight: '600',
             style: 'normal',
           },
         ],

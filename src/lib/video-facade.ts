@@ -11,8 +11,8 @@ export function playVideo(container: HTMLElement): HTMLIFrameElement | null {
   const frame = container.ownerDocument.createElement('iframe');
   frame.src = src;
   frame.title = title;
+  // `allow` alone: Chromium warns that it overrides a legacy `allowfullscreen` set beside it.
   frame.allow = 'autoplay; encrypted-media; fullscreen; picture-in-picture';
-  frame.allowFullscreen = true;
   frame.referrerPolicy = 'strict-origin-when-cross-origin';
   frame.className = 'absolute inset-0 size-full border-0';
   frame.addEventListener('load', () => spinner?.remove(), { once: true });

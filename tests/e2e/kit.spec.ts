@@ -41,7 +41,9 @@ test('every buy link leads to the auth page', async ({ page }) => {
   for (const href of hrefs) expect(href).toMatch(AUTH_URL_RE);
 });
 
-test('the mobile buy bar shows below 768 px only, and never covers the focused control', async ({ page }) => {
+test('the mobile buy bar shows below 768 px only, once the hero call to action has left, and never covers content', async ({
+  page,
+}) => {
   const bar = page.getByRole('complementary', { name: 'Buy the kit' });
   if (width(page) >= 768) {
     await expect(bar).toBeHidden();
@@ -49,9 +51,27 @@ test('the mobile buy bar shows below 768 px only, and never covers the focused c
   }
   // Instant scrolling, so each position is final when measured.
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  const heroCta = page.locator('#hero a[data-auth-link]');
+  // On arrival the hero and its "Bonus kit included" card are uncovered: no bar.
+  await expect(heroCta).toBeInViewport();
+  await expect(bar).toBeHidden();
+  await page.locator('#kit-intro').scrollIntoViewIfNeeded();
+  await expect(heroCta).not.toBeInViewport();
   await expect(bar).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', AUTH_URL_RE);
-  const barTop = (await bar.boundingBox())!.y;
+  await expectNoAxeViolations(page, '[data-buy-bar]');
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(bar).toBeHidden();
+  // Its place in the reading and tab order is unchanged: after the main content, before the footer.
+  expect(
+    await page.evaluate(() => {
+      const aside = document.querySelector('[data-buy-bar]')!;
+      return [aside.previousElementSibling?.tagName, aside.nextElementSibling?.tagName];
+    }),
+  ).toEqual(['MAIN', 'FOOTER']);
+  const barTop = await page
+    .locator('[data-buy-bar]')
+    .evaluate((el) => window.innerHeight - (el as HTMLElement).offsetHeight);
   // Walk the page's links and buttons as focus would, and check each lands above the bar.
   const controls = page.locator('main a[href], main button, main summary');
   const count = await controls.count();
@@ -63,11 +83,16 @@ test('the mobile buy bar shows below 768 px only, and never covers the focused c
     const box = (await control.boundingBox())!;
     expect(box.y + box.height, `control ${i} is covered by the buy bar`).toBeLessThanOrEqual(barTop + 1);
   }
-  // At the very bottom, the page's last content clears the bar.
-  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
-  const copyright = page.getByText(/All rights reserved/);
-  const box = (await copyright.boundingBox())!;
-  expect(box.y + box.height).toBeLessThanOrEqual(barTop);
+  // At the very bottom, with the bar shown, the footer's last line clears it.
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+  );
+  await expect(bar).toBeVisible();
+  const lastLine = await page.locator('footer').evaluate((footer) => {
+    const boxes = [...footer.querySelectorAll('a, p, h2')].map((el) => el.getBoundingClientRect());
+    return Math.max(...boxes.map((box) => box.bottom));
+  });
+  expect(lastLine).toBeLessThanOrEqual(barTop);
 });
 
 test.describe('videos', () => {

@@ -220,6 +220,33 @@ test.describe('reveal on scroll', () => {
     await expect(section).not.toHaveClass(/reveal-pending/);
   });
 
+  test('after a fast scroll to the bottom, every section in view is fully visible within 600 ms', async ({
+    page,
+  }) => {
+    for (const path of ['/', '/community']) {
+      await page.goto(path);
+      expect(await page.locator('[data-reveal].reveal-pending').count()).toBeGreaterThan(0);
+      // One jump per frame, as a flick of the wheel or the scroll bar does.
+      await page.evaluate(async () => {
+        const end = document.documentElement.scrollHeight;
+        for (let top = 0; top <= end; top += innerHeight * 2) {
+          window.scrollTo({ top, behavior: 'instant' });
+          await new Promise(requestAnimationFrame);
+        }
+        window.scrollTo({ top: end, behavior: 'instant' });
+      });
+      await page.waitForTimeout(600);
+      const faint = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-reveal]')]
+          .filter(
+            (el) => el.getBoundingClientRect().top < innerHeight && getComputedStyle(el).opacity !== '1',
+          )
+          .map((el) => el.id),
+      );
+      expect(faint, `${path}: sections still faint 600 ms after the scroll`).toEqual([]);
+    }
+  });
+
   test('with reduced motion nothing is hidden', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/community');

@@ -10,6 +10,7 @@ import {
   gzipBytes,
   kb,
   PAGES,
+  pageFonts,
   pagePreloadedFonts,
   pageScripts,
   pageStyles,
@@ -17,6 +18,8 @@ import {
 } from './page-weight.ts';
 
 const JS_BUDGET_KB: Record<string, number> = { '/': 12, '/community': 95, '/404': 12 };
+/** Both faces together, as the server sends them (woff2 is compressed already, so sent as it is). */
+const FONT_BUDGET_KB = 45;
 
 for (const [path, file] of Object.entries(PAGES)) {
   test(`${path}: JavaScript and CSS within budget`, () => {
@@ -45,6 +48,21 @@ for (const [path, file] of Object.entries(PAGES)) {
     }));
     for (const url of preloaded) expect(faces.map((f) => f.url)).toContain(url);
     expect(html).toMatch(/<h1[^>]*class="[^"]*font-display/);
+  });
+}
+
+for (const [path, file] of Object.entries(PAGES)) {
+  test(`${path}: web fonts within ${FONT_BUDGET_KB} KB, both faces together, as served`, async ({ request }) => {
+    const urls = pageFonts(readPage(file));
+    expect(urls.length, 'a text face and a display face').toBe(2);
+    let bytes = 0;
+    for (const url of urls) {
+      const response = await request.get(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.status(), url).toBe(200);
+      bytes += Number(response.headers()['content-length'] ?? (await response.body()).length);
+    }
+    test.info().annotations.push({ type: 'weight', description: `fonts ${kb(bytes)} KB as served` });
+    expect(kb(bytes)).toBeLessThanOrEqual(FONT_BUDGET_KB);
   });
 }
 

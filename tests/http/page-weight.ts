@@ -54,6 +54,11 @@ export function pagePreloadedFonts(html: string): string[] {
   return attr(html, /<link[^>]*rel="preload"[^>]*href="([^"]+\.woff2)"/g);
 }
 
+/** Every font file a page's @font-face rules point at. */
+export function pageFonts(html: string): string[] {
+  return [...new Set(attr(html, /@font-face\{[^}]*?src:url\("([^"]+\.woff2)"\)/g))];
+}
+
 export function readPage(file: string): string {
   return readFileSync(join(DIST, file), 'utf8');
 }

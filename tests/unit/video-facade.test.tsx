@@ -34,6 +34,9 @@ describe('VideoFacade', () => {
     const frame = container.querySelector('iframe')!;
     expect(frame.getAttribute('src')).toBe(embedUrl(youtube));
     expect(frame.title).toBe('The tour');
+    // Fullscreen through `allow` only: a legacy `allowfullscreen` beside it makes Chromium warn.
+    expect(frame.getAttribute('allow')).toContain('fullscreen');
+    expect(frame.hasAttribute('allowfullscreen')).toBe(false);
     expect(screen.queryByRole('button', { name: /Play video/ })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Loading video: The tour');
     frame.dispatchEvent(new Event('load'));

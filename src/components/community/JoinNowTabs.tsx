@@ -136,7 +136,7 @@ function Comparison({
           </tbody>
           <tfoot>
             <tr className="border-b border-line font-semibold">
-              <th scope="row" className="py-3 pr-4">
+              <th scope="row" className="py-3 pr-4 font-semibold">
                 {content.totalLabel}
               </th>
               <td className="py-3 pr-4 text-right tabular-nums" data-total="">

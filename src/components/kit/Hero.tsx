@@ -18,7 +18,7 @@ export function Hero({ content, authUrl }: HeroProps) {
         </h1>
         <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted-dark md:text-xl">{content.lede}</p>
         <div className="mt-10 flex flex-col items-start gap-3">
-          <Button href={authUrl} auth size="responsive">
+          <Button href={authUrl} auth size="responsive" data-hero-cta="">
             {content.cta}
           </Button>
           <p className="text-sm text-muted-dark">{content.priceNote}</p>

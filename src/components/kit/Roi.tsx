@@ -1,4 +1,5 @@
 import type { KitPage } from '../../content/schemas.ts';
+import { Icon } from '../community/icons.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Section } from '../ui/Section.tsx';
 
@@ -38,15 +39,14 @@ export function Roi({ content, costs, price, authUrl }: RoiProps) {
         >
           <h3 id="roi-card-title" className="font-display text-5xl font-semibold">
             {price}
-            <span className="ml-2 text-base font-normal text-muted-dark">{content.oneTime}</span>
+            <span className="ml-2 font-sans text-base font-normal text-muted-dark">{content.oneTime}</span>
           </h3>
           <ul className="mt-6 space-y-3">
             {content.cardPoints.map((point) => (
               <li key={point} className="flex gap-3">
-                <span aria-hidden="true" className="text-accent">
-                  ✓
-                </span>
-                {point}
+                {/* A drawn check: the text fonts have no check mark, and a system one varies by device. */}
+                <Icon name="check" className="mt-0.5 size-5 text-accent" />
+                <span>{point}</span>
               </li>
             ))}
           </ul>
