@@ -52,7 +52,9 @@ for (const [path, file] of Object.entries(PAGES)) {
 }
 
 for (const [path, file] of Object.entries(PAGES)) {
-  test(`${path}: web fonts within ${FONT_BUDGET_KB} KB, both faces together, as served`, async ({ request }) => {
+  test(`${path}: web fonts within ${FONT_BUDGET_KB} KB, both faces together, as served`, async ({
+    request,
+  }) => {
     const urls = pageFonts(readPage(file));
     expect(urls.length, 'a text face and a display face').toBe(2);
     let bytes = 0;
