@@ -12,6 +12,7 @@ const COPIED = [
   'src',
   'public',
   'deploy',
+  'scripts',
   'astro.config.ts',
   'keystatic.config.ts',
   'tsconfig.json',
