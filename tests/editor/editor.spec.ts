@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
@@ -189,8 +190,9 @@ test('the editor writes only its data files, over loopback only', async ({ reque
       .catch(() => false);
     expect(reached, `the editor answered on ${outside.address}`).toBe(false);
   }
-  expect(serverLog).toContain(`http://127.0.0.1:${PORT}/`);
-  expect(serverLog).not.toMatch(/Network\s+http/);
+  const log = stripVTControlCharacters(serverLog);
+  expect(log).toContain(`http://127.0.0.1:${PORT}/`);
+  expect(log).not.toMatch(/Network\s+http/);
 });
 
 test('a production build of the edited content carries the new price everywhere', async () => {

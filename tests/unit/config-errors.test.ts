@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 /** The variables the build reads, cleared so the developer's own shell or .env cannot tip a test. */
@@ -32,7 +33,12 @@ function build(env: Record<string, string>, read?: string) {
   );
   const file = read && result.status === 0 ? readFileSync(join(outDir, read), 'utf8') : '';
   rmSync(outDir, { recursive: true, force: true });
-  return { status: result.status, output: `${result.stdout}${result.stderr}`, file };
+  // Colours (CI terminals get them) would split the words the tests look for.
+  return {
+    status: result.status,
+    output: stripVTControlCharacters(`${result.stdout}${result.stderr}`),
+    file,
+  };
 }
 
 const REAL = { PUBLIC_SITE_URL: 'https://buildequity.com', PUBLIC_APP_URL: 'https://app.buildequity.com' };

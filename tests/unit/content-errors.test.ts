@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
 
@@ -26,7 +27,8 @@ function buildWith(file: string, edit: (text: string) => string) {
       encoding: 'utf8',
       timeout: 90_000,
     });
-    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+    // Colours (CI terminals get them) would split the words the tests look for.
+    return { status: result.status, output: stripVTControlCharacters(`${result.stdout}${result.stderr}`) };
   } finally {
     writeFileSync(path, original);
   }
