@@ -121,13 +121,15 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
   expect(dataFile('offer').kit.lifelineYearly).toBe(997);
   expect(dataFile('faq').items).toHaveLength(7);
 
-  await page.goto(`${EDITOR}/`);
-  await expect(page.locator('#hero')).toContainText('Get the kit for $597');
-  await expect(page.locator('#roi')).toContainText('$597');
-  await expect(page.locator('#testimonials')).toContainText(NEW_QUOTE);
-  await expect(page.locator('main')).not.toContainText('$497');
-  await page.goto(`${EDITOR}/community`);
-  await expect(page.locator('#faq')).toContainText(NEW_ANSWER);
+  // A fresh tab: the editor's tab may still get the dev server's reload from the last save.
+  const site = await page.context().newPage();
+  await site.goto(`${EDITOR}/`);
+  await expect(site.locator('#hero')).toContainText('Get the kit for $597');
+  await expect(site.locator('#roi')).toContainText('$597');
+  await expect(site.locator('#testimonials')).toContainText(NEW_QUOTE);
+  await expect(site.locator('main')).not.toContainText('$497');
+  await site.goto(`${EDITOR}/community`);
+  await expect(site.locator('#faq')).toContainText(NEW_ANSWER);
 });
 
 test('the editor refuses what the build would refuse, naming the field, and writes nothing', async ({
