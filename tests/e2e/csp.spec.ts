@@ -43,6 +43,7 @@ async function operateEverything(page: Page) {
 
 for (const path of ['/', '/community', '/no-such-page']) {
   test(`${path}: zero CSP violations, before and after every interaction`, async ({ page }) => {
+    test.slow(); // operates every widget of the page, each island brought into view first
     await recordViolations(page);
     const response = await page.goto(path);
     const csp = response!.headers()['content-security-policy'];
