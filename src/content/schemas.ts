@@ -628,4 +628,7 @@ export type PagesMeta = Infer<typeof metaSchema>;
 export type PageMetaContent = PagesMeta['notFound'];
 export type Videos = Infer<typeof videosSchema>;
 export type Video = Videos['kitIntro'];
-export type Card = KitPage['whatsInside']['cards'][number];
+/** A title and a line of text: every card list on both pages. */
+export type Card = Infer<typeof card>;
+/** The closing call to action of either page. */
+export type FinalCtaContent = Infer<typeof cta>;

@@ -18,7 +18,6 @@ export function DashboardPreview({ tabs, sample }: DashboardPreviewProps) {
       id="dashboard"
       label="Dashboard previews"
       stepper
-      tone="dark"
       items={tabs.map((tab) => ({
         id: tab.id,
         label: tab.label,
@@ -26,13 +25,13 @@ export function DashboardPreview({ tabs, sample }: DashboardPreviewProps) {
         content: (
           <div className="grid gap-6 lg:grid-cols-[1fr_1.6fr] lg:items-start">
             <div>
-              <span className="grid size-12 place-items-center rounded-full bg-ink-3 text-accent">
+              <span className="grid size-12 place-items-center rounded-full bg-raised text-accent-fg">
                 <Icon name={tab.icon} />
               </span>
-              <h4 className="mt-4 font-display text-2xl font-semibold text-paper">{tab.title}</h4>
-              <p className="mt-2 text-muted-dark">{tab.description}</p>
+              <h4 className="mt-4 font-display text-2xl font-semibold text-surface-fg">{tab.title}</h4>
+              <p className="mt-2 text-muted-fg">{tab.description}</p>
             </div>
-            <figure className="relative rounded-card border border-line-dark bg-ink-2 p-4 md:p-6">
+            <figure className="relative card p-4 md:p-6">
               <figcaption className="sr-only">{`${tab.title}, with sample figures`}</figcaption>
               {tab.id === 'strategy' && <Strategy sample={sample} />}
               {tab.id === 'financial' && <Financial sample={sample} />}
@@ -42,7 +41,7 @@ export function DashboardPreview({ tabs, sample }: DashboardPreviewProps) {
                   {tab.overlay}
                 </p>
               )}
-              <p className="mt-3 text-xs text-muted-dark">{sample.note}</p>
+              <p className="mt-3 text-xs text-muted-fg">{sample.note}</p>
             </figure>
           </div>
         ),
@@ -53,10 +52,10 @@ export function DashboardPreview({ tabs, sample }: DashboardPreviewProps) {
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <div className="rounded-xl bg-ink-3 p-4">
-      <p className="text-xs font-semibold tracking-wide text-muted-dark uppercase">{label}</p>
-      <p className="mt-1 font-display text-2xl font-semibold text-paper tabular-nums">{value}</p>
-      {note && <p className="mt-1 text-xs text-muted-dark">{note}</p>}
+    <div className="rounded-xl bg-raised p-4">
+      <p className="text-xs font-semibold tracking-wide text-muted-fg uppercase">{label}</p>
+      <p className="mt-1 font-display text-2xl font-semibold text-surface-fg tabular-nums">{value}</p>
+      {note && <p className="mt-1 text-xs text-muted-fg">{note}</p>}
     </div>
   );
 }
@@ -64,11 +63,11 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 function Bar({ label, progress }: { label: string; progress: number }) {
   return (
     <div>
-      <div className="flex justify-between text-sm text-paper">
+      <div className="flex justify-between text-sm text-surface-fg">
         <span>{label}</span>
-        <span className="tabular-nums text-muted-dark">{`${progress}%`}</span>
+        <span className="text-muted-fg tabular-nums">{`${progress}%`}</span>
       </div>
-      <div className="mt-1.5 h-2 rounded-full bg-ink-3" aria-hidden="true">
+      <div className="mt-1.5 h-2 rounded-full bg-raised" aria-hidden="true">
         <div className={cn('h-2 rounded-full bg-accent', widthClass(progress))} />
       </div>
     </div>
@@ -96,13 +95,13 @@ function widthClass(progress: number): string {
 function Strategy({ sample }: { sample: CommunityPage['dashboardSample'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
-      <div className="rounded-xl bg-ink-3 p-4 text-center">
-        <p className="text-xs font-semibold tracking-wide text-muted-dark uppercase">
+      <div className="rounded-xl bg-raised p-4 text-center">
+        <p className="text-xs font-semibold tracking-wide text-muted-fg uppercase">
           {sample.profitScoreLabel}
         </p>
-        <p className="mt-1 font-display text-4xl font-semibold text-accent tabular-nums">
+        <p className="mt-1 font-display text-4xl font-semibold text-accent-fg tabular-nums">
           {sample.profitScore}
-          <span className="text-lg text-muted-dark">{`/${sample.profitScoreMax}`}</span>
+          <span className="text-lg text-muted-fg">{`/${sample.profitScoreMax}`}</span>
         </p>
       </div>
       <div className="space-y-3">
@@ -138,12 +137,12 @@ function Community({ sample }: { sample: CommunityPage['dashboardSample'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Stat label={sample.nextMeetingLabel} value={sample.nextMeeting} />
-      <div className="rounded-xl bg-ink-3 p-4">
-        <p className="flex items-center gap-2 text-paper">
-          <span aria-hidden="true" className="size-2.5 rounded-full bg-[#3ccf7a]" />
+      <div className="rounded-xl bg-raised p-4">
+        <p className="flex items-center gap-2 text-surface-fg">
+          <span aria-hidden="true" className="size-2.5 rounded-full bg-signal-green" />
           {sample.foundersOnline}
         </p>
-        <p className="mt-2 flex items-center gap-2 text-paper">
+        <p className="mt-2 flex items-center gap-2 text-surface-fg">
           <span aria-hidden="true" className="size-2.5 rounded-full bg-accent" />
           {sample.boardOnline}
         </p>

@@ -4,10 +4,10 @@ import { Section } from '../ui/Section.tsx';
 
 export function Faq({ content }: { content: FaqContent }) {
   return (
-    <Section id="faq" tone="muted" eyebrow={content.eyebrow} title={content.title}>
+    <Section id="faq" surface="muted" eyebrow={content.eyebrow} title={content.title}>
       <Accordion
         name="faq"
-        className="max-w-3xl border-y border-line"
+        className="max-w-3xl border-y border-border"
         items={content.items.map((item, index) => ({
           id: `faq-${index + 1}`,
           title: item.question,

@@ -5,7 +5,10 @@ export interface FeatureCarouselProps {
   slides: CommunityPage['featureSlides'];
 }
 
-/** The six features, as a carousel below lg (hydrated only there: client:media). */
+/**
+ * The six features, as a carousel below lg. The page hydrates it when it scrolls into view
+ * (client:visible); from lg its wrapper is hidden, so it is never hydrated there.
+ */
 export function FeatureCarousel({ slides }: FeatureCarouselProps) {
   return (
     <Carousel
@@ -14,10 +17,10 @@ export function FeatureCarousel({ slides }: FeatureCarouselProps) {
         id: slide.label.toLowerCase(),
         label: slide.label,
         content: (
-          <article className="h-full rounded-card border border-line-dark bg-ink-2 p-6">
-            <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">{slide.label}</p>
-            <h3 className="mt-3 text-lg font-semibold text-paper">{slide.title}</h3>
-            <p className="mt-2 text-muted-dark">{slide.description}</p>
+          <article className="h-full card p-6">
+            <p className="eyebrow">{slide.label}</p>
+            <h3 className="mt-3 text-lg font-semibold text-surface-fg">{slide.title}</h3>
+            <p className="mt-2 text-muted-fg">{slide.description}</p>
           </article>
         ),
       }))}

@@ -3,21 +3,27 @@ import { Section } from '../ui/Section.tsx';
 
 export function Features({ content }: { content: CommunityPage['features'] }) {
   return (
-    <Section id="features" tone="dark" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
-      <ol className="grid gap-px overflow-hidden rounded-card border border-line-dark bg-line-dark md:grid-cols-2 lg:grid-cols-4">
+    <Section
+      id="features"
+      surface="dark"
+      eyebrow={content.eyebrow}
+      title={content.title}
+      intro={content.intro}
+    >
+      <ol className="grid gap-px overflow-hidden rounded-card border border-border bg-border md:grid-cols-2 lg:grid-cols-4">
         {content.ems.map((item, index) => (
-          <li key={item.title} className="bg-ink-2 p-6">
-            <p className="text-sm font-semibold text-accent">{`Move ${index + 1}`}</p>
+          <li key={item.title} className="bg-card p-6">
+            <p className="text-sm font-semibold text-accent-fg">{`Move ${index + 1}`}</p>
             <h3 className="mt-2 text-lg font-semibold">{item.title}</h3>
-            <p className="mt-2 text-muted-dark">{item.description}</p>
+            <p className="mt-2 text-muted-fg">{item.description}</p>
           </li>
         ))}
       </ol>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {content.more.map((item) => (
           <li key={item.title}>
-            <h3 className="font-semibold text-paper">{item.title}</h3>
-            <p className="mt-1 text-muted-dark">{item.description}</p>
+            <h3 className="font-semibold text-surface-fg">{item.title}</h3>
+            <p className="mt-1 text-muted-fg">{item.description}</p>
           </li>
         ))}
       </ul>

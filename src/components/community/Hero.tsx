@@ -13,33 +13,25 @@ export interface HeroProps {
 
 export function Hero({ content, authUrl, learnMoreHref, children }: HeroProps) {
   return (
-    <section aria-labelledby="hero-title" className="bg-ink text-paper">
+    <section aria-labelledby="hero-title" data-surface="dark">
       <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.3fr_1fr] lg:items-center">
         <div>
-          <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-accent uppercase">
-            {content.eyebrow}
-          </p>
+          <p className="mb-4 eyebrow">{content.eyebrow}</p>
           <h1 id="hero-title" className="font-display text-display font-semibold">
             {content.headline}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted-dark md:text-xl">{content.lede}</p>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted-fg md:text-xl">{content.lede}</p>
           <div className="mt-10 flex flex-wrap gap-4">
             <Button href={authUrl} auth size="responsive">
               {content.primaryCta}
             </Button>
-            <Button href={learnMoreHref} data-learn-more variant="outlineLight" size="responsive">
+            <Button href={learnMoreHref} data-learn-more variant="outline" size="responsive">
               {content.secondaryCta}
             </Button>
           </div>
         </div>
-        <aside
-          aria-labelledby="hero-benefits-title"
-          className="rounded-card border border-line-dark bg-ink-2 p-6 md:p-8"
-        >
-          <h2
-            id="hero-benefits-title"
-            className="text-sm font-semibold tracking-[0.14em] text-accent uppercase"
-          >
+        <aside aria-labelledby="hero-benefits-title" className="card p-6 md:p-8">
+          <h2 id="hero-benefits-title" className="eyebrow">
             {content.benefitsTitle}
           </h2>
           <ul className="mt-6 space-y-5">
@@ -48,7 +40,7 @@ export function Hero({ content, authUrl, learnMoreHref, children }: HeroProps) {
                 <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-accent" />
                 <span>
                   <span className="block font-semibold">{benefit.title}</span>
-                  <span className="block text-muted-dark">{benefit.description}</span>
+                  <span className="block text-muted-fg">{benefit.description}</span>
                 </span>
               </li>
             ))}

@@ -12,7 +12,7 @@ export function HowItWorks({ content }: { content: CommunityPage['howItWorks'] }
               {step.number}
             </p>
             <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
-            <p className="mt-2 text-muted">{step.description}</p>
+            <p className="mt-2 text-muted-fg">{step.description}</p>
           </li>
         ))}
       </ol>

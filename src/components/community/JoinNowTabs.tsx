@@ -1,6 +1,5 @@
 import type { ComparisonFigures } from '../../content/index.ts';
 import type { CommunityPage } from '../../content/schemas.ts';
-import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/Button.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { Icon } from './icons.tsx';
@@ -46,14 +45,12 @@ export function JoinNowTabs({ content, comparison, authUrl }: JoinNowTabsProps) 
   );
 }
 
+/** A plan as a card; the paid plan stands out as a dark panel, edged in its own ink. */
 function PlanCard({ plan, authUrl }: { plan: Plan; authUrl: string }) {
-  const paid = plan.type === 'paid';
   return (
     <article
-      className={cn(
-        'flex h-full flex-col rounded-card border p-6 md:p-8',
-        paid ? 'border-ink bg-ink text-paper' : 'border-line bg-paper shadow-(--shadow-card)',
-      )}
+      {...(plan.type === 'paid' && { 'data-surface': 'dark' })}
+      className="flex card h-full flex-col p-6 data-[surface=dark]:border-surface data-[surface=dark]:bg-surface md:p-8"
     >
       <div className="flex items-start justify-between gap-4">
         <h3 className="font-display text-2xl font-semibold">{plan.title}</h3>
@@ -61,28 +58,24 @@ function PlanCard({ plan, authUrl }: { plan: Plan; authUrl: string }) {
           <p className="rounded-pill bg-accent px-3 py-1 text-xs font-semibold text-ink">{plan.badge}</p>
         )}
       </div>
-      <p className={cn('mt-2', paid ? 'text-muted-dark' : 'text-muted')}>{plan.description}</p>
+      <p className="mt-2 text-muted-fg">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-2">
         <span className="font-display text-5xl font-semibold tabular-nums">{plan.price}</span>
-        <span className={paid ? 'text-muted-dark' : 'text-muted'}>{plan.period}</span>
+        <span className="text-muted-fg">{plan.period}</span>
       </p>
-      {plan.additionalText && (
-        <p className={cn('mt-2 text-sm', paid ? 'text-muted-dark' : 'text-muted')}>{plan.additionalText}</p>
-      )}
+      {plan.additionalText && <p className="mt-2 text-sm text-muted-fg">{plan.additionalText}</p>}
       <ul className="mt-6 flex-1 space-y-3">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-3">
-            <Icon name="check" className={cn('mt-0.5 size-5', paid ? 'text-accent' : 'text-success')} />
+            <Icon name="check" className="mt-0.5 size-5 text-check" />
             <span>{feature}</span>
           </li>
         ))}
       </ul>
-      <Button href={authUrl} auth block variant={paid ? 'primary' : 'dark'} className="mt-8">
+      <Button href={authUrl} auth block variant="solid" className="mt-8">
         {plan.ctaText}
       </Button>
-      <p className={cn('mt-3 text-center text-sm', paid ? 'text-muted-dark' : 'text-muted')}>
-        {plan.tagline}
-      </p>
+      <p className="mt-3 text-center text-sm text-muted-fg">{plan.tagline}</p>
     </article>
   );
 }
@@ -95,14 +88,14 @@ function Comparison({
   comparison: JoinNowTabsProps['comparison'];
 }) {
   return (
-    <div className="rounded-card border border-line bg-paper p-4 md:p-8">
+    <div className="rounded-card border border-border bg-card p-4 md:p-8">
       <h3 className="font-display text-2xl font-semibold">{content.title}</h3>
-      <p className="mt-2 text-muted">{content.intro}</p>
+      <p className="mt-2 text-muted-fg">{content.intro}</p>
       <div className="mt-6">
         <table className="w-full text-left">
           <caption className="sr-only">{content.title}</caption>
           <thead>
-            <tr className="border-b border-line text-sm text-muted">
+            <tr className="border-b border-border text-sm text-muted-fg">
               <th scope="col" className="py-3 pr-4 font-semibold">
                 {content.serviceHeader}
               </th>
@@ -116,7 +109,7 @@ function Comparison({
           </thead>
           <tbody>
             {comparison.rows.map((row) => (
-              <tr key={row.service} className="border-b border-line">
+              <tr key={row.service} className="border-b border-border">
                 <th scope="row" className="py-3 pr-4 font-normal">
                   {row.service}
                 </th>
@@ -124,7 +117,7 @@ function Comparison({
                 <td className="py-3 text-right">
                   {row.includedInMembership ? (
                     <>
-                      <Icon name="check" className="ml-auto size-5 text-success" />
+                      <Icon name="check" className="ml-auto size-5 text-check" />
                       <span className="sr-only">{content.includedYes}</span>
                     </>
                   ) : (
@@ -135,7 +128,7 @@ function Comparison({
             ))}
           </tbody>
           <tfoot>
-            <tr className="border-b border-line font-semibold">
+            <tr className="border-b border-border font-semibold">
               <th scope="row" className="py-3 pr-4 font-semibold">
                 {content.totalLabel}
               </th>
@@ -144,7 +137,7 @@ function Comparison({
               </td>
               <td />
             </tr>
-            <tr className="border-b border-line">
+            <tr className="border-b border-border">
               <th scope="row" className="py-3 pr-4 font-normal">
                 {content.membershipLabel}
               </th>

@@ -1,5 +1,4 @@
 import type { CommunityPage } from '../../content/schemas.ts';
-import { cn } from '../../lib/cn.ts';
 import { NewsletterEmbed } from '../site/NewsletterEmbed.tsx';
 
 export interface NewsletterSectionProps {
@@ -7,7 +6,8 @@ export interface NewsletterSectionProps {
   content: CommunityPage['newsletter'];
   embedUrl: string | null;
   subscribeUrl: string;
-  tone?: 'light' | 'dark';
+  /** Ink (default) or a warmer paper; the band's text and subscribe button follow. */
+  surface?: 'dark' | 'muted';
 }
 
 /**
@@ -19,29 +19,28 @@ export function NewsletterSection({
   content,
   embedUrl,
   subscribeUrl,
-  tone = 'dark',
+  surface = 'dark',
 }: NewsletterSectionProps) {
-  const dark = tone === 'dark';
   return (
     <section
       id={id}
       aria-label={content.regionNames[id]}
       data-reveal=""
-      className={cn('py-14 md:py-16', dark ? 'bg-ink text-paper' : 'bg-paper-2 text-ink on-paper')}
+      data-surface={surface}
+      className="py-14 md:py-16"
     >
       <div className="container-page grid gap-6 md:grid-cols-2 md:items-center">
         <div>
           <h2 id={`${id}-title`} className="font-display text-3xl font-semibold">
             {content.title}
           </h2>
-          <p className={cn('mt-2', dark ? 'text-muted-dark' : 'text-muted')}>{content.description}</p>
+          <p className="mt-2 text-muted-fg">{content.description}</p>
         </div>
         <NewsletterEmbed
           embedUrl={embedUrl}
           subscribeUrl={subscribeUrl}
           frameTitle={content.frameTitle}
           linkLabel={content.linkLabel}
-          tone={tone}
         />
       </div>
     </section>

@@ -13,22 +13,22 @@ export function TargetAudience({ content, children }: TargetAudienceProps) {
   return (
     <Section id="target-audience" eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="rounded-card border border-line bg-paper-2 p-6 md:p-8">
+        <div data-surface="muted" className="rounded-card border border-border p-6 md:p-8">
           <h3 className="text-xl font-semibold">{content.forTitle}</h3>
           <ul className="mt-5 space-y-3">
             {content.forItems.map((line) => (
               <li key={line} className="flex gap-3">
-                <Icon name="check" className="mt-0.5 size-5 text-success" />
+                <Icon name="check" className="mt-0.5 size-5 text-check" />
                 <span>{line}</span>
               </li>
             ))}
           </ul>
         </div>
-        <div className="rounded-card border border-line p-6 md:p-8">
+        <div className="rounded-card border border-border p-6 md:p-8">
           <h3 className="text-xl font-semibold">{content.notForTitle}</h3>
           <ul className="mt-5 space-y-3">
             {content.notForItems.map((line) => (
-              <li key={line} className="flex gap-3 text-muted">
+              <li key={line} className="flex gap-3 text-muted-fg">
                 <Icon name="cross" className="mt-0.5 size-5 text-danger" />
                 <span>{line}</span>
               </li>
@@ -36,17 +36,15 @@ export function TargetAudience({ content, children }: TargetAudienceProps) {
           </ul>
         </div>
       </div>
-      <div className="mt-12 rounded-card bg-ink p-6 text-paper md:p-10">
-        <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">
-          {content.capital.eyebrow}
-        </p>
+      <div data-surface="dark" className="mt-12 rounded-card p-6 md:p-10">
+        <p className="eyebrow">{content.capital.eyebrow}</p>
         <h3 className="mt-3 max-w-3xl font-display text-3xl font-semibold">{content.capital.title}</h3>
-        <p className="mt-4 max-w-3xl text-muted-dark">{content.capital.description}</p>
+        <p className="mt-4 max-w-3xl text-muted-fg">{content.capital.description}</p>
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {content.capital.points.map((point) => (
-            <li key={point.title} className="rounded-xl border border-line-dark p-5">
-              <p className="font-semibold text-accent">{point.title}</p>
-              <p className="mt-1 text-sm text-muted-dark">{point.description}</p>
+            <li key={point.title} className="rounded-xl border border-border p-5">
+              <p className="font-semibold text-accent-fg">{point.title}</p>
+              <p className="mt-1 text-sm text-muted-fg">{point.description}</p>
             </li>
           ))}
         </ul>

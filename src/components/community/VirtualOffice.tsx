@@ -11,7 +11,7 @@ export function VirtualOffice({ content, images }: VirtualOfficeProps) {
   return (
     <Section
       id="virtual-office"
-      tone="muted"
+      surface="muted"
       eyebrow={content.eyebrow}
       title={content.title}
       intro={content.intro}
@@ -20,13 +20,13 @@ export function VirtualOffice({ content, images }: VirtualOfficeProps) {
         {content.features.map((feature) => (
           <li key={feature.title} className="border-l-2 border-accent pl-4">
             <h3 className="font-semibold">{feature.title}</h3>
-            <p className="mt-1 text-muted">{feature.description}</p>
+            <p className="mt-1 text-muted-fg">{feature.description}</p>
           </li>
         ))}
       </ul>
       <ul className="mt-12 grid gap-4 md:grid-cols-2">
         {images.map((image) => (
-          <li key={image.src} className="overflow-hidden rounded-card border border-line bg-ink">
+          <li key={image.src} className="overflow-hidden rounded-card border border-border bg-ink">
             <Picture image={image} />
           </li>
         ))}

@@ -1,20 +1,20 @@
 import type { Card } from '../../content/schemas.ts';
 import { cn } from '../../lib/cn.ts';
 
-/** Repeated cards as items of one list (CONTRACT "Widgets"). */
+/**
+ * Repeated cards as the items of one list (`<ol>` when numbered), so a screen reader announces how
+ * many there are.
+ */
 export function CardList({
   cards,
   columns = 3,
-  tone = 'light',
   numbered = false,
 }: {
   cards: readonly Card[];
   columns?: 2 | 3 | 4;
-  tone?: 'light' | 'dark';
   numbered?: boolean;
 }) {
   const List = numbered ? 'ol' : 'ul';
-  const dark = tone === 'dark';
   return (
     <List
       className={cn(
@@ -24,23 +24,14 @@ export function CardList({
       )}
     >
       {cards.map((card, index) => (
-        <li
-          key={card.title}
-          className={cn(
-            'rounded-card border p-6',
-            dark ? 'border-line-dark bg-ink-2' : 'border-line bg-paper shadow-(--shadow-card)',
-          )}
-        >
+        <li key={card.title} className="card p-6">
           {numbered && (
-            <p
-              aria-hidden="true"
-              className={cn('font-display text-2xl font-semibold', dark ? 'text-accent' : 'text-accent-ink')}
-            >
+            <p aria-hidden="true" className="font-display text-2xl font-semibold text-accent-fg">
               {String(index + 1).padStart(2, '0')}
             </p>
           )}
           <h3 className="mt-2 text-lg font-semibold">{card.title}</h3>
-          <p className={cn('mt-2', dark ? 'text-muted-dark' : 'text-muted')}>{card.description}</p>
+          <p className="mt-2 text-muted-fg">{card.description}</p>
         </li>
       ))}
     </List>

@@ -8,7 +8,7 @@ export function CashFlowMachine({ content }: { content: KitPage['cashFlowMachine
       <Accordion
         name="cash-flow-machine"
         defaultOpen={0}
-        className="max-w-3xl border-y border-line"
+        className="max-w-3xl border-y border-border"
         items={content.steps.map((step) => ({
           id: `cash-${step.id}`,
           title: step.title,

@@ -20,12 +20,12 @@ export function CommunityPitch({ content }: { content: KitPage['communityPitch']
         ))}
       </ul>
       <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
-        <Button variant="dark" size="responsive">
+        <Button variant="solid" size="responsive">
           {content.button}
         </Button>
         <a
           href={content.link.href}
-          className="inline-flex min-h-11 items-center font-semibold text-ink underline decoration-accent-ink decoration-2 underline-offset-4 hover:decoration-ink"
+          className="inline-flex min-h-11 items-center font-semibold text-surface-fg underline decoration-accent-fg decoration-2 underline-offset-4 hover:decoration-surface-fg"
         >
           {content.link.label}
         </a>

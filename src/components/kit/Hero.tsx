@@ -8,29 +8,27 @@ export interface HeroProps {
 
 export function Hero({ content, authUrl }: HeroProps) {
   return (
-    <section id="hero" aria-labelledby="hero-title" className="bg-ink text-paper">
+    <section id="hero" aria-labelledby="hero-title" data-surface="dark">
       <div className="container-page py-16 md:py-24">
-        <p className="mb-4 text-sm font-semibold tracking-[0.14em] text-accent uppercase">
-          {content.eyebrow}
-        </p>
+        <p className="mb-4 eyebrow">{content.eyebrow}</p>
         <h1 id="hero-title" className="max-w-4xl font-display text-display font-semibold">
           {content.headline}
         </h1>
-        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted-dark md:text-xl">{content.lede}</p>
+        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-muted-fg md:text-xl">{content.lede}</p>
         <div className="mt-10 flex flex-col items-start gap-3">
           <Button href={authUrl} auth size="responsive" data-hero-cta="">
             {content.cta}
           </Button>
-          <p className="text-sm text-muted-dark">{content.priceNote}</p>
+          <p className="text-sm text-muted-fg">{content.priceNote}</p>
         </div>
         <aside
           aria-labelledby="bonus-title"
-          className="mt-12 max-w-2xl rounded-card border border-accent/50 bg-ink-2 p-6"
+          className="mt-12 max-w-2xl rounded-card border border-accent/50 bg-card p-6"
         >
-          <h2 id="bonus-title" className="font-semibold text-accent">
+          <h2 id="bonus-title" className="font-semibold text-accent-fg">
             {content.bonusTitle}
           </h2>
-          <p className="mt-2 text-muted-dark">{content.bonusText}</p>
+          <p className="mt-2 text-muted-fg">{content.bonusText}</p>
         </aside>
       </div>
     </section>

@@ -7,13 +7,13 @@ export function PlatformVideo({ content, video }: { content: KitPage['platformVi
   return (
     <Section
       id="platform-video"
-      tone="muted"
+      surface="muted"
       eyebrow={content.eyebrow}
       title={content.title}
       intro={content.description}
     >
       <VideoFacade video={video} className="mx-auto max-w-4xl" />
-      <p className="mx-auto mt-4 max-w-4xl text-sm text-muted">{content.note}</p>
+      <p className="mx-auto mt-4 max-w-4xl text-sm text-muted-fg">{content.note}</p>
     </Section>
   );
 }

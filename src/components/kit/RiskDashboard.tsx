@@ -3,13 +3,13 @@ import { cn } from '../../lib/cn.ts';
 import { Accordion } from '../ui/Accordion.tsx';
 import { Section } from '../ui/Section.tsx';
 
-const dot = { Green: 'bg-[#3ccf7a]', Yellow: 'bg-accent', Red: 'bg-[#ff6b5b]' } as const;
+const dot = { Green: 'bg-signal-green', Yellow: 'bg-accent', Red: 'bg-signal-red' } as const;
 
 export function RiskDashboard({ content }: { content: KitPage['riskDashboard'] }) {
   return (
     <Section
       id="risk-dashboard"
-      tone="dark"
+      surface="dark"
       eyebrow={content.eyebrow}
       title={content.title}
       intro={content.intro}
@@ -17,8 +17,7 @@ export function RiskDashboard({ content }: { content: KitPage['riskDashboard'] }
       <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:items-start">
         <Accordion
           name="risk-dashboard"
-          tone="dark"
-          className="border-y border-line-dark"
+          className="border-y border-border"
           items={content.items.map((item) => ({
             id: `risk-${item.id}`,
             title: item.title,
@@ -31,7 +30,7 @@ export function RiskDashboard({ content }: { content: KitPage['riskDashboard'] }
             ),
           }))}
         />
-        <div className="rounded-card border border-line-dark bg-ink-2 p-6">
+        <div className="card p-6">
           <h3 className="font-semibold">Your overall score</h3>
           <ul className="mt-4 space-y-3">
             {content.scores.map((score) => (
@@ -42,7 +41,7 @@ export function RiskDashboard({ content }: { content: KitPage['riskDashboard'] }
                 />
                 <span>
                   <span className="font-semibold">{score.label}</span>
-                  <span className="block text-sm text-muted-dark">{score.meaning}</span>
+                  <span className="block text-sm text-muted-fg">{score.meaning}</span>
                 </span>
               </li>
             ))}

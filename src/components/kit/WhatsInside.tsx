@@ -4,7 +4,7 @@ import { CardList } from './CardList.tsx';
 
 export function WhatsInside({ content }: { content: KitPage['whatsInside'] }) {
   return (
-    <Section id="whats-inside" tone="muted" eyebrow={content.eyebrow} title={content.title}>
+    <Section id="whats-inside" surface="muted" eyebrow={content.eyebrow} title={content.title}>
       <CardList cards={content.cards} numbered />
     </Section>
   );

@@ -25,18 +25,18 @@ export function Footer({
   year,
 }: FooterProps) {
   return (
-    <footer className="bg-ink text-paper">
+    <footer data-surface="dark">
       <div className="container-page grid gap-10 py-14 md:grid-cols-[1.4fr_1fr_1fr]">
         <div className="max-w-sm">
-          <Logo brand={brand} tone="light" />
-          <p className="mt-4 text-muted-dark">{tagline}</p>
+          <Logo brand={brand} />
+          <p className="mt-4 text-muted-fg">{tagline}</p>
           <ul aria-label={pages.label} className="mt-4 space-y-1">
             {pages.links.map((link) => (
               <li key={link.href}>
                 <a
                   href={link.href}
                   aria-current={link.href === currentPath ? 'page' : undefined}
-                  className="inline-block py-1.5 font-semibold text-paper underline decoration-accent decoration-2 underline-offset-4 hover:text-accent"
+                  className="inline-block py-1.5 font-semibold text-surface-fg underline decoration-accent-fg decoration-2 underline-offset-4 hover:text-accent-fg"
                 >
                   {link.label}
                 </a>
@@ -46,11 +46,11 @@ export function Footer({
         </div>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">{column.title}</h2>
+            <h2 className="eyebrow">{column.title}</h2>
             <ul className="mt-4 space-y-1">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <a href={link.href} className="inline-block py-1.5 text-muted-dark hover:text-paper">
+                  <a href={link.href} className="inline-block py-1.5 text-muted-fg hover:text-surface-fg">
                     {link.label}
                   </a>
                 </li>
@@ -59,13 +59,13 @@ export function Footer({
           </nav>
         ))}
       </div>
-      <div className="border-t border-line-dark">
-        <div className="container-page flex flex-col gap-4 py-6 text-sm text-muted-dark md:flex-row md:items-center md:justify-between">
+      <div className="border-t border-border">
+        <div className="container-page flex flex-col gap-4 py-6 text-sm text-muted-fg md:flex-row md:items-center md:justify-between">
           <p>{`© ${year} ${brand}. ${copyright}`}</p>
           <ul aria-label="Social media" className="flex gap-5">
             {social.map((link) => (
               <li key={link.label}>
-                <a href={link.href} className="inline-block py-1.5 hover:text-paper">
+                <a href={link.href} className="inline-block py-1.5 hover:text-surface-fg">
                   {link.label}
                 </a>
               </li>

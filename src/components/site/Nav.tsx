@@ -15,11 +15,11 @@ export function Nav({ brand, ctaLabel, ctaHref }: NavProps) {
   return (
     <header
       data-nav
-      className="sticky top-0 z-40 border-b border-line/60 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85"
+      className="sticky top-0 z-40 border-b border-border/60 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
     >
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4">
         <Logo brand={brand} />
-        <Button href={ctaHref} auth variant="dark">
+        <Button href={ctaHref} auth variant="solid">
           {ctaLabel}
         </Button>
       </nav>

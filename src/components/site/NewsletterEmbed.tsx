@@ -1,4 +1,3 @@
-import { cn } from '../../lib/cn.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
 export interface NewsletterEmbedProps {
@@ -8,7 +7,6 @@ export interface NewsletterEmbedProps {
   subscribeUrl: string;
   frameTitle: string;
   linkLabel: string;
-  tone?: 'light' | 'dark';
 }
 
 /**
@@ -16,23 +14,13 @@ export interface NewsletterEmbedProps {
  * until it paints. The area is always 52 px high, so nothing shifts whether the frame loads,
  * fails or is replaced by the plain subscribe link (when no embed URL is configured).
  */
-export function NewsletterEmbed({
-  embedUrl,
-  subscribeUrl,
-  frameTitle,
-  linkLabel,
-  tone = 'dark',
-}: NewsletterEmbedProps) {
-  const dark = tone === 'dark';
+export function NewsletterEmbed({ embedUrl, subscribeUrl, frameTitle, linkLabel }: NewsletterEmbedProps) {
   if (!embedUrl) {
     return (
       <div className="flex h-[52px] items-center" data-newsletter="">
         <a
           href={subscribeUrl}
-          className={cn(
-            'inline-flex h-[52px] items-center rounded-pill px-6 font-semibold',
-            dark ? 'bg-accent text-ink hover:bg-accent-strong' : 'bg-ink text-paper hover:bg-ink-3',
-          )}
+          className="inline-flex h-[52px] items-center rounded-pill bg-action px-6 font-semibold text-action-fg hover:bg-action-hover"
         >
           {linkLabel}
         </a>

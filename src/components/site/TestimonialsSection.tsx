@@ -11,7 +11,7 @@ export interface TestimonialsSectionProps {
 /** The testimonials section of either page (id `testimonials`). */
 export function TestimonialsSection({ title, eyebrow, items }: TestimonialsSectionProps) {
   return (
-    <Section id="testimonials" tone="muted" eyebrow={eyebrow} title={title}>
+    <Section id="testimonials" surface="muted" eyebrow={eyebrow} title={title}>
       <Testimonials items={items} />
     </Section>
   );

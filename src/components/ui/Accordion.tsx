@@ -13,7 +13,6 @@ export interface AccordionProps {
   items: readonly AccordionItem[];
   /** Index of the item open when the page loads, if any. */
   defaultOpen?: number;
-  tone?: 'light' | 'dark';
   /** Heading level of each item's title, to keep the page's heading order valid. */
   headingLevel?: 3 | 4;
   className?: string;
@@ -23,18 +22,10 @@ export interface AccordionProps {
  * Single-open, closable accordion on native `<details name>`: no JavaScript,
  * keyboard and screen-reader support from the browser.
  */
-export function Accordion({
-  name,
-  items,
-  defaultOpen,
-  tone = 'light',
-  headingLevel = 3,
-  className,
-}: AccordionProps) {
+export function Accordion({ name, items, defaultOpen, headingLevel = 3, className }: AccordionProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  const dark = tone === 'dark';
   return (
-    <div className={cn('divide-y', dark ? 'divide-line-dark' : 'divide-line', className)}>
+    <div className={cn('divide-y divide-border', className)}>
       {items.map((item, index) => (
         <details key={item.id} id={item.id} name={name} open={index === defaultOpen} className="group">
           <summary className="flex min-h-14 items-center justify-between gap-4 py-4 text-left">
@@ -42,17 +33,12 @@ export function Accordion({
             <svg
               aria-hidden="true"
               viewBox="0 0 20 20"
-              className={cn(
-                'size-5 shrink-0 transition-transform duration-200 group-open:rotate-45',
-                dark ? 'text-accent' : 'text-accent-ink',
-              )}
+              className="size-5 shrink-0 text-accent-fg transition-transform duration-200 group-open:rotate-45"
             >
               <path d="M10 3v14M3 10h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </summary>
-          <div className={cn('pb-6 leading-relaxed', dark ? 'text-muted-dark' : 'text-muted')}>
-            {item.content}
-          </div>
+          <div className="pb-6 leading-relaxed text-muted-fg">{item.content}</div>
         </details>
       ))}
     </div>

@@ -8,14 +8,12 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        /** Amber on any background: the call to action. */
+        /** Amber on every surface: the call to action. */
         primary: 'bg-accent text-ink hover:bg-accent-strong',
-        /** Ink on light bands. */
-        dark: 'bg-ink text-paper hover:bg-ink-3',
-        /** Outlined, on dark bands. */
-        outlineLight: 'border border-paper/40 text-paper hover:border-paper hover:bg-paper/10',
-        /** Outlined, on light bands. */
-        outlineDark: 'border border-ink/30 text-ink hover:border-ink hover:bg-ink/5',
+        /** The surface's own solid button: ink on light surfaces, amber on dark ones. */
+        solid: 'bg-action text-action-fg hover:bg-action-hover',
+        /** Outlined in the surface's text colour. */
+        outline: 'border border-surface-fg/40 text-surface-fg hover:border-surface-fg hover:bg-surface-fg/10',
       },
       size: {
         default: 'min-h-11 px-5 py-2.5 text-base',

@@ -1,30 +1,23 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
 
 export interface IconButtonProps {
   /** The button's accessible name (it shows only an icon). */
   label: string;
   onClick: () => void;
   disabled?: boolean;
-  tone?: 'light' | 'dark';
   /** The icon's path(s), drawn in a 20x20 box with a round stroke. */
   children: ReactNode;
 }
 
-/** A round, icon-only button, 44 px square (previous/next in tabs and carousels). */
-export function IconButton({ label, onClick, disabled = false, tone = 'dark', children }: IconButtonProps) {
+/** A round, icon-only button, 44 px square (previous/next in tabs and carousels), in the surface's colours. */
+export function IconButton({ label, onClick, disabled = false, children }: IconButtonProps) {
   return (
     <button
       type="button"
       aria-label={label}
       onClick={onClick}
       disabled={disabled}
-      className={cn(
-        'grid size-11 place-items-center rounded-full border transition-colors disabled:opacity-40',
-        tone === 'dark'
-          ? 'border-line-dark text-paper hover:bg-ink-3'
-          : 'border-line text-ink hover:bg-paper-3',
-      )}
+      className="grid size-11 place-items-center rounded-full border border-border text-surface-fg transition-colors hover:bg-raised disabled:opacity-40"
     >
       <svg
         aria-hidden="true"

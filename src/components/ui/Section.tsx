@@ -9,7 +9,8 @@ export interface SectionProps {
   eyebrow?: string;
   /** A paragraph under the heading. */
   intro?: ReactNode;
-  tone?: 'light' | 'muted' | 'dark';
+  /** The band's colours: paper (default), a warmer paper, or ink. Everything inside follows. */
+  surface?: 'light' | 'muted' | 'dark';
   /** Fade in once when scrolled into view (default on). */
   reveal?: boolean;
   align?: 'start' | 'center';
@@ -17,53 +18,34 @@ export interface SectionProps {
   children?: ReactNode;
 }
 
-const tones = {
-  light: 'bg-paper text-ink on-paper',
-  muted: 'bg-paper-2 text-ink on-paper',
-  dark: 'bg-ink text-paper',
-} as const;
-
 /** A page section: a labelled region with an id for in-page links. */
 export function Section({
   id,
   title,
   eyebrow,
   intro,
-  tone = 'light',
+  surface = 'light',
   reveal = true,
   align = 'start',
   className,
   children,
 }: SectionProps) {
   const headingId = `${id}-title`;
-  const dark = tone === 'dark';
   return (
     <section
       id={id}
       aria-labelledby={headingId}
-      className={cn('py-(--spacing-section)', tones[tone], className)}
+      data-surface={surface}
+      className={cn('py-(--spacing-section)', className)}
       {...(reveal ? { 'data-reveal': '' } : {})}
     >
       <div className="container-page">
         <header className={cn('mb-10 max-w-3xl md:mb-14', align === 'center' && 'mx-auto text-center')}>
-          {eyebrow && (
-            <p
-              className={cn(
-                'mb-3 text-sm font-semibold tracking-[0.14em] uppercase',
-                dark ? 'text-accent' : 'text-accent-ink',
-              )}
-            >
-              {eyebrow}
-            </p>
-          )}
+          {eyebrow && <p className="mb-3 eyebrow">{eyebrow}</p>}
           <h2 id={headingId} className="font-display text-headline font-semibold">
             {title}
           </h2>
-          {intro && (
-            <div className={cn('mt-4 text-lg leading-relaxed', dark ? 'text-muted-dark' : 'text-muted')}>
-              {intro}
-            </div>
-          )}
+          {intro && <div className="mt-4 text-lg leading-relaxed text-muted-fg">{intro}</div>}
         </header>
         {children}
       </div>

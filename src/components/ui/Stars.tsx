@@ -16,7 +16,7 @@ export function Stars({ value, max = 5, className }: StarsProps) {
           key={i}
           aria-hidden="true"
           viewBox="0 0 20 20"
-          className={cn('size-4', i < filled ? 'fill-accent' : 'fill-line')}
+          className={cn('size-4', i < filled ? 'fill-accent' : 'fill-border')}
         >
           <path d="M10 1.6l2.6 5.3 5.8.8-4.2 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.6 7.7l5.8-.8z" />
         </svg>

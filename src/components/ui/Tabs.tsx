@@ -19,7 +19,6 @@ export interface TabsProps {
   defaultIndex?: number;
   /** Adds previous and next buttons that wrap around, and an "n / total" counter. */
   stepper?: boolean;
-  tone?: 'light' | 'dark';
   className?: string;
   listClassName?: string;
 }
@@ -35,14 +34,12 @@ export function Tabs({
   items,
   defaultIndex = 0,
   stepper = false,
-  tone = 'light',
   className,
   listClassName,
 }: TabsProps) {
   const [selected, setSelected] = useState(defaultIndex);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const count = items.length;
-  const dark = tone === 'dark';
 
   const select = (index: number, focus: boolean) => {
     const next = ((index % count) + count) % count;
@@ -70,8 +67,7 @@ export function Tabs({
           role="tablist"
           aria-label={label}
           className={cn(
-            'inline-flex max-w-full gap-1 overflow-x-auto rounded-pill p-1',
-            dark ? 'bg-ink-3' : 'bg-paper-3',
+            'inline-flex max-w-full gap-1 overflow-x-auto rounded-pill bg-raised p-1',
             listClassName,
           )}
         >
@@ -91,16 +87,8 @@ export function Tabs({
                 tabIndex={active ? 0 : -1}
                 onClick={() => select(index, false)}
                 onKeyDown={onKeyDown}
-                className={cn(
-                  'min-h-11 rounded-pill px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors md:px-5 md:text-base',
-                  active
-                    ? dark
-                      ? 'bg-paper text-ink'
-                      : 'bg-ink text-paper'
-                    : dark
-                      ? 'text-muted-dark hover:text-paper'
-                      : 'text-muted hover:text-ink',
-                )}
+                // The selected tab inverts the surface's colours.
+                className="min-h-11 rounded-pill px-4 py-2 text-sm font-semibold whitespace-nowrap text-muted-fg transition-colors hover:text-surface-fg aria-selected:bg-surface-fg aria-selected:text-surface md:px-5 md:text-base"
               >
                 {item.label}
               </button>
@@ -109,19 +97,14 @@ export function Tabs({
         </div>
         {stepper && (
           <div className="tabs-stepper flex items-center gap-3">
-            <IconButton label="Previous dashboard" onClick={() => select(selected - 1, false)} tone={tone}>
+            <IconButton label="Previous dashboard" onClick={() => select(selected - 1, false)}>
               <path d={PREVIOUS_PATH} />
             </IconButton>
-            <p
-              className={cn(
-                'min-w-12 text-center text-sm tabular-nums',
-                dark ? 'text-muted-dark' : 'text-muted',
-              )}
-            >
+            <p className="min-w-12 text-center text-sm text-muted-fg tabular-nums">
               <span className="sr-only">Dashboard </span>
               {`${selected + 1} / ${count}`}
             </p>
-            <IconButton label="Next dashboard" onClick={() => select(selected + 1, false)} tone={tone}>
+            <IconButton label="Next dashboard" onClick={() => select(selected + 1, false)}>
               <path d={NEXT_PATH} />
             </IconButton>
           </div>

@@ -4,8 +4,11 @@ import { Spinner } from './Spinner.tsx';
 
 export interface VideoFacadeProps {
   video: Video;
-  /** Art for the poster; an original drawing, never a frame fetched from the video host. */
-  tone?: 'amber' | 'ink';
+  /**
+   * The amber of the poster's drawing (an original drawing, never a frame fetched from the video
+   * host): the accent, or its lighter tint, so two videos on one page look apart.
+   */
+  posterAccent?: 'accent' | 'accent-strong';
   className?: string;
 }
 
@@ -15,7 +18,7 @@ export interface VideoFacadeProps {
  * on the page) swaps in the player frame at 16:9, with the spinner until it arrives.
  * Without JavaScript, a link to watch on the provider's site stands in for the button.
  */
-export function VideoFacade({ video, tone = 'ink', className }: VideoFacadeProps) {
+export function VideoFacade({ video, posterAccent = 'accent-strong', className }: VideoFacadeProps) {
   const label = `Play video: ${video.title}`;
   return (
     <div
@@ -24,7 +27,7 @@ export function VideoFacade({ video, tone = 'ink', className }: VideoFacadeProps
       data-video-src={embedUrl(video)}
       data-video-title={video.title}
     >
-      <Poster title={video.title} tone={tone} />
+      <Poster title={video.title} accent={posterAccent} />
       <span className="absolute inset-0 hidden place-items-center text-accent" data-video-spinner="">
         <Spinner label={`Loading video: ${video.title}`} />
       </span>
@@ -57,8 +60,9 @@ function PlayGlyph() {
   );
 }
 
-function Poster({ title, tone }: { title: string; tone: 'amber' | 'ink' }) {
-  const accent = tone === 'amber' ? '#f0a73a' : '#ffbf5c';
+function Poster({ title, accent }: { title: string; accent: 'accent' | 'accent-strong' }) {
+  const fill = accent === 'accent' ? 'fill-accent' : 'fill-accent-strong';
+  const stroke = accent === 'accent' ? 'stroke-accent' : 'stroke-accent-strong';
   return (
     <svg
       aria-hidden="true"
@@ -66,23 +70,23 @@ function Poster({ title, tone }: { title: string; tone: 'amber' | 'ink' }) {
       preserveAspectRatio="xMidYMid slice"
       className="absolute inset-0 size-full"
     >
-      <rect width="1600" height="900" fill="#0b0b0c" />
-      <rect x="0" y="600" width="1600" height="300" fill="#16161a" />
-      <g opacity="0.9">
-        <rect x="120" y="470" width="120" height="240" rx="14" fill={accent} opacity="0.35" />
-        <rect x="270" y="380" width="120" height="330" rx="14" fill={accent} opacity="0.55" />
-        <rect x="420" y="260" width="120" height="450" rx="14" fill={accent} opacity="0.8" />
-        <rect x="570" y="150" width="120" height="560" rx="14" fill={accent} />
+      <rect width="1600" height="900" className="fill-ink" />
+      <rect x="0" y="600" width="1600" height="300" className="fill-ink-2" />
+      <g opacity="0.9" className={fill}>
+        <rect x="120" y="470" width="120" height="240" rx="14" opacity="0.35" />
+        <rect x="270" y="380" width="120" height="330" rx="14" opacity="0.55" />
+        <rect x="420" y="260" width="120" height="450" rx="14" opacity="0.8" />
+        <rect x="570" y="150" width="120" height="560" rx="14" />
       </g>
-      <circle cx="1280" cy="250" r="150" fill="none" stroke="#34343b" strokeWidth="30" />
+      <circle cx="1280" cy="250" r="150" fill="none" className="stroke-line-dark" strokeWidth="30" />
       <path
         d="M1280 100a150 150 0 0 1 142 198"
         fill="none"
-        stroke={accent}
+        className={stroke}
         strokeWidth="30"
         strokeLinecap="round"
       />
-      <text x="120" y="820" fill="#b4b4bd" fontFamily="system-ui, sans-serif" fontSize="44">
+      <text x="120" y="820" className="fill-muted-dark" fontFamily="system-ui, sans-serif" fontSize="44">
         {title}
       </text>
     </svg>
