@@ -1,5 +1,6 @@
 /**
- * The site's names and origins: the one place they are written.
+ * The site's names and origins: the one place they are written. Values only: this module imports
+ * nothing from lib/ (src/lib/site-links.ts builds the sign-up link from them).
  * Origins come from the environment through astro:env (validated at build:
  * a malformed URL stops the build with the variable's name).
  */
@@ -9,7 +10,6 @@ import {
   PUBLIC_NEWSLETTER_URL,
   PUBLIC_SITE_URL,
 } from 'astro:env/client';
-import { buildAuthUrl } from '../lib/auth-link.ts';
 
 export const site = {
   /** Community brand, shown as the nav title. */
@@ -29,9 +29,6 @@ export const site = {
   locale: 'en_US',
   lang: 'en',
 } as const;
-
-/** The one URL every sign-up and buy button leads to. */
-export const authUrl = buildAuthUrl(site.appUrl);
 
 /** An absolute URL on this site, for canonical and Open Graph tags. */
 export function absoluteUrl(path: string): string {

@@ -1,13 +1,9 @@
-/** Interface constants (SPEC §9), shared by CSS-in-markup, components and browser modules. */
+/** Interface constants shared by the browser modules and the build's image pipeline. */
 export const ui = {
-  /** Tailwind's md breakpoint: mobile below it. */
-  mdBreakpoint: 768,
-  /** Tailwind's lg breakpoint. */
-  lgBreakpoint: 1024,
+  /** The nav's shadow deepens once the page has scrolled past this many pixels. */
   navShadowThreshold: 10,
+  /** `debouncedresize` fires this long after the last `resize` event. */
   resizeDebounceMs: 250,
-  videoRatio: '16 / 9',
-  newsletterFrameHeight: 52,
-  testimonialStars: 5,
+  /** Raster images are made at these widths (AVIF and WebP each). */
   imageWidths: [400, 800],
 } as const;

@@ -80,8 +80,8 @@ function literalPatterns(figures: FigureTable): { pattern: RegExp; tokens: strin
   const byValue = new Map<string, string[]>();
   for (const [name, figure] of figures) {
     if (figure.format !== 'money' && figure.format !== 'percent') continue;
-    // $0 and 0% are too common in ordinary words ("$0 down") to police.
-    if (figure.value === '$0' || figure.value === '0%') continue;
+    // A zero ($0, 0%) is too common in ordinary words ("$0 down") to police.
+    if (figure.value === formatFigure(0, figure.format)) continue;
     byValue.set(figure.value, [...(byValue.get(figure.value) ?? []), `{${name}}`]);
   }
   return [...byValue].map(([value, tokens]) => ({

@@ -1,4 +1,7 @@
-/** Adds the viewport and black theme-color meta tags if a page lacks them (SPEC §2). */
+/**
+ * Adds the viewport meta tag and the black theme-color (the browser chrome is black) if a page
+ * lacks them: every page must have both.
+ */
 const REQUIRED = [
   { name: 'viewport', content: 'width=device-width, initial-scale=1' },
   { name: 'theme-color', content: '#000000' },

@@ -6,7 +6,16 @@
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
 import { ui } from '../config/ui.ts';
-import type { PictureData } from '../components/ui/Picture.tsx';
+
+/** A raster image as the React `Picture` takes it: plain props, no Astro types. */
+export interface PictureData {
+  sources: { type: string; srcset: string }[];
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  sizes: string;
+}
 
 export async function pictureData(
   image: ImageMetadata,

@@ -1,4 +1,4 @@
-/** The community page (/community): every section, widget and figure of the spec, at 375, 800 and 1280 px. */
+/** The community page (/community): every section, widget and business figure, at 375, 800 and 1280 px. */
 import type { Page } from '@playwright/test';
 import { textsInBuild } from './built-pages.ts';
 import { AUTH_URL_RE, expect, expectNoAxeViolations, hydrated, test } from './fixtures.ts';
@@ -30,7 +30,9 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/community');
 });
 
-test('sections come in the order of CONTRACT, between the hero and the footer', async ({ page }) => {
+test('sections come in their fixed order (their ids are link targets), between the hero and the footer', async ({
+  page,
+}) => {
   const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
   expect(ids).toEqual(SECTION_IDS);
   const h1 = page.locator('main h1');
@@ -278,7 +280,9 @@ test('the virtual office lists its six features and four images at 400 and 800 w
   }
 });
 
-test('benefits, features and how-it-works carry the offer of the spec', async ({ page }) => {
+test('benefits, features and how-it-works carry the offer: five benefits, onboarding, four steps', async ({
+  page,
+}) => {
   const benefits = page.locator('#benefits li');
   await expect(benefits).toHaveCount(5);
   await expect(page.locator('#benefits')).toContainText('30-day onboarding');
@@ -306,7 +310,7 @@ test('three testimonials with five stars each, marked as samples', async ({ page
 });
 
 test.describe('join now', () => {
-  test('plans are the default tab, with the figures of the spec', async ({ page }) => {
+  test('plans are the default tab, each plan with its price, period, badge and terms', async ({ page }) => {
     const section = page.locator('#join-now');
     const tabs = section.getByRole('tab');
     await expect(tabs).toHaveText(['Membership Plans', 'Compare Features']);

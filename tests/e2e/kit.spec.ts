@@ -1,4 +1,4 @@
-/** The boxed-product page (/): every section, widget and figure of the spec, at 375, 800 and 1280 px. */
+/** The boxed-product page (/): every section, widget and business figure, at 375, 800 and 1280 px. */
 import type { Page } from '@playwright/test';
 import { textsInBuild } from './built-pages.ts';
 import { AUTH_URL_RE, expect, expectNoAxeViolations, test } from './fixtures.ts';
@@ -26,7 +26,7 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/');
 });
 
-test('sections come in the order of CONTRACT', async ({ page }) => {
+test('sections come in their fixed order (their ids are link targets)', async ({ page }) => {
   const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
   expect(ids).toEqual(SECTION_IDS);
   await expect(page.locator('h1')).toHaveCount(1);
@@ -165,7 +165,7 @@ test.describe('accordions', () => {
     await expect(items.nth(1)).not.toHaveAttribute('open');
   });
 
-  test('every cash-flow and risk figure of the spec is on the page', async ({ page }) => {
+  test('every cash-flow target and risk figure is on the page', async ({ page }) => {
     for (const details of await page.locator('details').all())
       await details.evaluate((d) => ((d as HTMLDetailsElement).open = true));
     const text = (await page.locator('main').textContent())!;

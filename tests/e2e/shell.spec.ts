@@ -1,4 +1,9 @@
-/** The document shell and the browser behaviours every page shares (CONTRACT "Every page's head", "Browser-side behaviour"). */
+/**
+ * The document shell and the browser behaviours every page shares: the head (charset, viewport,
+ * black theme-color, title, description, canonical, Open Graph and Twitter cards), page views,
+ * debouncedresize, smooth scrolling, the nav's shadow, image fallback, UTM carry-over, fonts, the
+ * skip link, the footer, reveal on scroll, and the pages without JavaScript.
+ */
 import { AUTH_URL_RE, expect, test } from './fixtures.ts';
 
 const PAGES = [
@@ -8,7 +13,9 @@ const PAGES = [
 
 test.describe('every page head', () => {
   for (const { path, canonical } of PAGES) {
-    test(`${path} has the head of CONTRACT`, async ({ page }) => {
+    test(`${path} has charset, viewport, theme-color, title, canonical and social cards`, async ({
+      page,
+    }) => {
       await page.goto(path);
       const head = page.locator('head');
       await expect(head.locator('meta[charset]')).toHaveCount(1);

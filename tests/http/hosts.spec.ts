@@ -66,7 +66,7 @@ for (const host of ['node', 'nginx']) {
   test.describe(host, () => {
     const get = (path: string) => hosts[host]!.get(path, { maxRedirects: 0, failOnStatusCode: false });
 
-    test('routes answer with the statuses of CONTRACT', async () => {
+    test('routes answer 200, 301 for the old kit address, 404 for anything else', async () => {
       for (const [path, status] of [
         ['/', 200],
         ['/community', 200],

@@ -26,7 +26,7 @@ describe('the data files', () => {
       expect(() => resolveFigureTokens(data, figureTable(offer), contentPath(name))).not.toThrow();
   });
 
-  it('holds every figure of the business as written in the spec', () => {
+  it('holds every business figure the pages quote (the kit at $497, the plans, the targets)', () => {
     expect(offer.kit).toMatchObject({
       price: 497,
       lifelineYearly: 997,

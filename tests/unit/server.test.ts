@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The production server over real HTTP, against a small build made in a temp folder:
- * every status of CONTRACT, the redirect, caching, compression, HEAD, conditional requests,
+ * every route's status (200, 301, 404, 400 for a malformed path), the redirect, caching, compression, HEAD, conditional requests,
  * hostile paths, the headers of every error, Host checks, slow clients and shutdown.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';

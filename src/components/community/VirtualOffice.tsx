@@ -1,5 +1,6 @@
 import type { CommunityPage } from '../../content/schemas.ts';
-import { Picture, type PictureData } from '../ui/Picture.tsx';
+import type { PictureData } from '../../lib/picture-data.ts';
+import { Picture } from '../ui/Picture.tsx';
 import { Section } from '../ui/Section.tsx';
 
 export interface VirtualOfficeProps {

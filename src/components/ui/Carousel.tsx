@@ -52,7 +52,7 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
   };
 
   return (
-    // CONTRACT: ArrowLeft and ArrowRight move the carousel while it has focus, so the region takes focus.
+    // ArrowLeft and ArrowRight move the carousel while it has focus, so the region takes focus.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       aria-roledescription="carousel"

@@ -1,13 +1,5 @@
 import { cn } from '../../lib/cn.ts';
-
-export interface PictureData {
-  sources: { type: string; srcset: string }[];
-  src: string;
-  width: number;
-  height: number;
-  alt: string;
-  sizes: string;
-}
+import type { PictureData } from '../../lib/picture-data.ts';
 
 export interface PictureProps {
   image: PictureData;
