@@ -18,7 +18,6 @@ import { siteCsp } from '../deploy/site-policy.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 export type Headers = Record<string, string>;
-export const TRANSPORTS = ['https', 'http'] as const satisfies readonly Transport[];
 
 /** One encoding of one file: its bytes and the headers of each answer, by transport. */
 export interface Variant {

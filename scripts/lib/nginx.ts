@@ -11,8 +11,6 @@ import { nginxConfig, nginxSecurityHeaders } from '../../deploy/host-configs.ts'
 import { buildFacts } from '../deploy-configs.ts';
 import { findNginx, nginxBrotli } from './nginx-bin.ts';
 
-export { findNginx, NGINX_CANDIDATES } from './nginx-bin.ts';
-
 export interface NginxRun {
   stop: () => void;
   /** The master's pid, for measuring it. */

@@ -89,7 +89,6 @@ export function loadContent(): ReturnType<typeof load> {
 }
 
 export type { ComparisonFigures } from './figures.ts';
-export type SiteContent = Awaited<ReturnType<typeof load>>;
 
 /** What each page's head needs beyond the owner's words: its address, card image and indexing. */
 const PAGE_HEADS = {

@@ -626,8 +626,6 @@ export type Footer = Infer<typeof footerSchema>;
 export type Link = Footer['social'][number];
 export type PagesMeta = Infer<typeof metaSchema>;
 export type PageMetaContent = PagesMeta['notFound'];
-export type Videos = Infer<typeof videosSchema>;
-export type Video = Videos['kitIntro'];
 /** A title and a line of text: every card list on both pages. */
 export type Card = Infer<typeof card>;
 /** The closing call to action of either page. */

@@ -1,7 +1,7 @@
 import type { CommunityPage } from '../../content/schemas.ts';
 import { cn } from '../../lib/cn.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '../ui/Icon.tsx';
 
 export interface DashboardPreviewProps {
   tabs: CommunityPage['dashboardTabs'];

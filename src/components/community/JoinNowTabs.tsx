@@ -2,7 +2,7 @@ import type { ComparisonFigures } from '../../content/index.ts';
 import type { CommunityPage } from '../../content/schemas.ts';
 import { Button } from '../ui/Button.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '../ui/Icon.tsx';
 
 type Plan = CommunityPage['joinNow']['plans'][number];
 

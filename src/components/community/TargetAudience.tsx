@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CommunityPage } from '../../content/schemas.ts';
 import { Section } from '../ui/Section.tsx';
-import { Icon } from './icons.tsx';
+import { Icon } from '../ui/Icon.tsx';
 
 export interface TargetAudienceProps {
   content: CommunityPage['targetAudience'];

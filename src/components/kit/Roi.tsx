@@ -1,6 +1,6 @@
 import type { KitPage } from '../../content/schemas.ts';
-import { Icon } from '../community/icons.tsx';
 import { Button } from '../ui/Button.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { Section } from '../ui/Section.tsx';
 
 export interface RoiProps {

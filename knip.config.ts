@@ -1,0 +1,37 @@
+/**
+ * knip (part of `npm run lint`): fails on a file nothing reaches, an export nothing imports, a
+ * package.json dependency nothing uses, and an import of a package package.json does not declare.
+ * Entry points come from knip's plugins (Astro's pages and content config, Vitest, Playwright,
+ * ESLint, the package.json scripts); the few it cannot see are listed here, each with its reason.
+ */
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: [
+    // The browser editor's config, loaded by @keystatic/astro under `npm run edit`.
+    'keystatic.config.ts',
+  ],
+  // The static files are served as they are, by path (public/noscript.css from a <link>).
+  ignore: ['public/**'],
+  ignoreDependencies: [
+    // Font files named by path in astro.config.ts (fonts: src), not imported.
+    '@fontsource-variable/fraunces',
+    '@fontsource-variable/inter',
+    // Loaded by path at test time: HTML_CodeSniffer's browser build is injected into the page,
+    // and the Nu Html Checker's jar is run with Java.
+    'html_codesniffer',
+    'vnu-jar',
+  ],
+  // The machine's package manager: scripts that install a missing browser or nginx call it.
+  ignoreBinaries: ['apt-get'],
+  // An export read in its own file (a helper the module also offers its tests) is live code.
+  ignoreExportsUsedInFile: true,
+  vitest: {
+    // knip would run vitest.config.ts to read it, and that runs Astro's config hooks (which print
+    // the local-build warning): the unit suite's entries are named here instead, as that file sets them.
+    config: ['vitest.engines.config.ts'],
+    entry: ['vitest.config.ts', 'tests/unit/**/*.test.{ts,tsx}', 'tests/unit/setup.ts'],
+  },
+};
+
+export default config;
