@@ -10,6 +10,8 @@ const config: KnipConfig = {
   entry: [
     // The browser editor's config, loaded by @keystatic/astro under `npm run edit`.
     'keystatic.config.ts',
+    // The `client:live` directive, named by path in astro.config.ts (addClientDirective).
+    'src/lib/live-directive.ts',
   ],
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],

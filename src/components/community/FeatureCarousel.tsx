@@ -6,8 +6,8 @@ export interface FeatureCarouselProps {
 }
 
 /**
- * The six features, as a carousel below lg. The page hydrates it when it scrolls into view
- * (client:visible); from lg its wrapper is hidden, so it is never hydrated there.
+ * The six features, as a carousel below lg. The page hydrates it only below lg
+ * (`client:live` with a media query); from lg its wrapper is hidden and it stays plain HTML.
  */
 export function FeatureCarousel({ slides }: FeatureCarouselProps) {
   return (

@@ -1,5 +1,5 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { IconButton, NEXT_PATH, PREVIOUS_PATH } from './IconButton.tsx';
 
@@ -21,6 +21,8 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
   const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start' });
   const [canPrev, setCanPrev] = useState(true);
   const [canNext, setCanNext] = useState(true);
+  // Moves asked for in the moment between hydration and Embla's start are made once it starts.
+  const pending = useRef(0);
 
   const update = useCallback(() => {
     if (!api) return;
@@ -30,6 +32,8 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
 
   useEffect(() => {
     if (!api) return undefined;
+    for (; pending.current > 0; pending.current -= 1) api.scrollNext();
+    for (; pending.current < 0; pending.current += 1) api.scrollPrev();
     const frame = requestAnimationFrame(update);
     api.on('select', update).on('reInit', update);
     return () => {
@@ -38,8 +42,8 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
     };
   }, [api, update]);
 
-  const prev = () => api?.scrollPrev();
-  const next = () => api?.scrollNext();
+  const prev = () => (api ? api.scrollPrev() : (pending.current -= 1));
+  const next = () => (api ? api.scrollNext() : (pending.current += 1));
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {
