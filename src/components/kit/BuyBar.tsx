@@ -12,6 +12,7 @@ export function BuyBar({ content, authUrl }: { content: KitPage['buyBar']; authU
     <aside
       aria-label="Buy the kit"
       data-buy-bar=""
+      data-section="buy-bar"
       className="invisible fixed inset-x-0 bottom-0 z-40 translate-y-full border-t border-line-dark bg-ink/95 text-paper backdrop-blur transition-[translate,visibility] duration-200 ease-out data-shown:visible data-shown:translate-y-0 md:hidden"
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">

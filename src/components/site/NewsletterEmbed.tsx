@@ -1,3 +1,4 @@
+import { eventAttributes } from '../../lib/analytics.ts';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
@@ -8,6 +9,8 @@ export interface NewsletterEmbedProps {
   subscribeUrl: string;
   frameTitle: string;
   linkLabel: string;
+  /** Where it sits (its section's id): reported by `newsletter_view` once it is in view. */
+  placement: string;
   tone?: 'light' | 'dark';
 }
 
@@ -21,12 +24,14 @@ export function NewsletterEmbed({
   subscribeUrl,
   frameTitle,
   linkLabel,
+  placement,
   tone = 'dark',
 }: NewsletterEmbedProps) {
   const dark = tone === 'dark';
+  const seen = eventAttributes('newsletter_view', { placement });
   if (!embedUrl) {
     return (
-      <div className="flex h-[52px] items-center" data-newsletter="">
+      <div className="flex h-[52px] items-center" data-newsletter="" {...seen}>
         <a
           href={subscribeUrl}
           className={cn(
@@ -40,7 +45,7 @@ export function NewsletterEmbed({
     );
   }
   return (
-    <div className="relative h-[52px] w-full overflow-hidden rounded-xl" data-newsletter="">
+    <div className="relative h-[52px] w-full overflow-hidden rounded-xl" data-newsletter="" {...seen}>
       <Spinner label="Loading the sign-up form" className="absolute inset-0 text-accent" />
       <iframe
         src={embedUrl}

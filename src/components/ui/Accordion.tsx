@@ -5,6 +5,8 @@ export interface AccordionItem {
   id: string;
   title: ReactNode;
   content: ReactNode;
+  /** The event the item reports when it opens (src/lib/analytics.ts `eventAttributes`). */
+  event?: Record<string, string>;
 }
 
 export interface AccordionProps {
@@ -36,7 +38,14 @@ export function Accordion({
   return (
     <div className={cn('divide-y', dark ? 'divide-line-dark' : 'divide-line', className)}>
       {items.map((item, index) => (
-        <details key={item.id} id={item.id} name={name} open={index === defaultOpen} className="group">
+        <details
+          key={item.id}
+          id={item.id}
+          name={name}
+          open={index === defaultOpen}
+          className="group"
+          {...item.event}
+        >
           <summary className="flex min-h-14 items-center justify-between gap-4 py-4 text-left">
             <Heading className="text-lg font-semibold">{item.title}</Heading>
             <svg

@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import { eventAttributes } from '../../lib/analytics.ts';
 import { AUTH_LINK_ATTR } from '../../lib/auth-link.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -34,7 +35,10 @@ type Variants = VariantProps<typeof buttonVariants>;
 type LinkProps = Variants &
   AnchorHTMLAttributes<HTMLAnchorElement> & {
     href: string;
-    /** Marks a sign-up or buy link, so the visitor's UTM parameters are carried onto it. */
+    /**
+     * Marks a sign-up or buy link: the visitor's UTM parameters are carried onto it, and a click
+     * reports `cta_click` with the section it sits in and its label.
+     */
     auth?: boolean;
     children: ReactNode;
   };
@@ -54,7 +58,7 @@ export function Button(props: ButtonProps) {
     return (
       <a
         {...rest}
-        {...(auth ? { [AUTH_LINK_ATTR]: '' } : {})}
+        {...(auth ? { [AUTH_LINK_ATTR]: '', ...eventAttributes('cta_click') } : {})}
         className={cn(buttonVariants({ variant, size, block }), className)}
       >
         {children}

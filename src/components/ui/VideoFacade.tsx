@@ -1,4 +1,5 @@
 import { embedUrl, watchUrl, type Video } from '../../config/videos.ts';
+import { eventAttributes } from '../../lib/analytics.ts';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from './Spinner.tsx';
 
@@ -33,6 +34,7 @@ export function VideoFacade({ video, tone = 'ink', className }: VideoFacadeProps
         aria-label={label}
         className="group absolute inset-0 grid place-items-center"
         data-video-play=""
+        {...eventAttributes('video_play', { video: video.title })}
       >
         <PlayGlyph />
       </button>
