@@ -149,7 +149,7 @@ export default defineConfig({
   site: siteUrl,
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     productionUrlGuard(),
     analyticsForwards(),
@@ -158,6 +158,14 @@ export default defineConfig({
     // Inter 400 (text) to 600 (semibold), Fraunces 600 (every heading). Weights below match.
     subsetFonts({ Inter: { wght: { min: 400, max: 600 } }, Fraunces: { wght: 600 } }),
     ...(await editorIntegrations()),
+    {
+      // `client:live`: islands hydrate when idle after load, and never drop a first tap (src/lib/live-directive.ts).
+      name: 'live-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'live', entrypoint: './src/lib/live-directive.ts' }),
+      },
+    },
   ],
   vite: {
     plugins: [tailwindcss(), analyticsProviderModule()],

@@ -71,23 +71,30 @@ export function fontFaces(html: string): FontFace[] {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
 /**
- * Rewrites a page for renamed files: every URL, and the CSP hash of each inline <style> the
- * rewrite changed. Throws when a changed style's old hash is not in the page's policy (the policy
- * would then block the new one).
+ * A page after an edit, with the CSP hash of each inline <style> the edit changed replaced by the
+ * new one. Throws when a changed style's old hash is not in the page's policy (the policy would
+ * then block the new one). Styles are matched in order, so an edit may change but not add or drop one.
  */
+export function withStyleHashes(before: string, after: string): string {
+  if (!/http-equiv="content-security-policy"/i.test(after)) return after;
+  const styles = (html: string) => [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  const old = styles(before);
+  const changed = styles(after);
+  let out = after;
+  old.forEach((style, index) => {
+    if (style === changed[index]) return;
+    const oldHash = `'sha256-${sha256(style)}'`;
+    if (!out.includes(oldHash)) throw new Error(`no CSP hash for an inline style (${oldHash})`);
+    out = out.replace(oldHash, `'sha256-${sha256(changed[index] ?? '')}'`);
+  });
+  return out;
+}
+
+/** Rewrites a page for renamed files: every URL, and the CSP hashes of the styles that changed. */
 export function renameInPage(html: string, renames: ReadonlyMap<string, string>): string {
   let out = html;
   for (const [from, to] of renames) out = out.split(from).join(to);
-  const before = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
-  const after = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
-  const hasPolicy = /http-equiv="content-security-policy"/i.test(out);
-  before.forEach((style, index) => {
-    if (style === after[index] || !hasPolicy) return;
-    const oldHash = `'sha256-${sha256(style)}'`;
-    if (!out.includes(oldHash)) throw new Error(`subset-fonts: no CSP hash for a font style (${oldHash})`);
-    out = out.replace(oldHash, `'sha256-${sha256(after[index]!)}'`);
-  });
-  return out;
+  return withStyleHashes(html, out);
 }
 
 /** Subsets every web font of the build in `dir` to the pages' characters; returns what it did. */

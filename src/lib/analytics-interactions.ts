@@ -1,6 +1,6 @@
 /**
  * What a visitor does, turned into analytics events from data attributes in the markup
- * (src/lib/analytics.ts `eventAttributes`): one delegated listener per kind of trigger on the
+ * (src/lib/event-attributes.ts): one delegated listener per kind of trigger on the
  * document, none per button, so an element the owner adds reports as soon as it carries them.
  *
  * - `cta_click` on a sign-up or buy link: `{page, section, label}`, read at the click. `section`

@@ -34,17 +34,6 @@ export function dataLayerOf(target: Target): unknown[] {
   return target.dataLayer;
 }
 
-/**
- * The attributes that make an element report an event (src/lib/analytics-interactions.ts reads
- * them): `data-event` names it, each `data-event-<prop>` carries a property known at build.
- */
-export function eventAttributes(name: EventName, props: EventProps = {}): Record<string, string> {
-  return {
-    'data-event': name,
-    ...Object.fromEntries(Object.entries(props).map(([key, value]) => [`data-event-${key}`, value])),
-  };
-}
-
 /** Global Privacy Control, or Do Not Track in any of the places browsers have put it. */
 export function visitorOptedOut(win: {
   navigator: { globalPrivacyControl?: boolean; doNotTrack?: string | null };

@@ -13,11 +13,13 @@ import { loadAdapter } from 'virtual:analytics-provider';
 import { createTracker, trackPageLoad, visitorOptedOut, type Send } from './analytics.ts';
 import { installInteractionTracking } from './analytics-interactions.ts';
 import { applyUtm, rememberUtm } from './auth-link.ts';
+import { installBuyBar } from './buy-bar.ts';
 import { installDebouncedResize } from './debounced-resize.ts';
 import { ensureHeadMeta } from './head-meta.ts';
 import { installImageFallback } from './image-fallback.ts';
 import { installNavShadow } from './nav-shadow.ts';
 import { installReveal } from './reveal.ts';
+import { installVideoFacades } from './video-facade.ts';
 import { ui } from '../config/ui.ts';
 
 function safeSessionStorage(): Storage | undefined {
@@ -52,6 +54,10 @@ applyUtm(document, rememberUtm(window.location.search, safeSessionStorage()));
 installNavShadow(window, ui.navShadowThreshold);
 installDebouncedResize(window, ui.resizeDebounceMs);
 installReveal(window);
+// The kit page's videos start as facades (one delegated click listener) and its buy bar follows
+// the hero's call to action; on a page without them both do nothing.
+installVideoFacades(document);
+installBuyBar(window);
 const track = createTracker(window as unknown as { dataLayer?: unknown[] }, { connect: analyticsProvider() });
 trackPageLoad(track, window.location.pathname, document.body.dataset['page'] === 'not-found');
 installInteractionTracking(document, track);

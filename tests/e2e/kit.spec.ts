@@ -41,6 +41,39 @@ test('every buy link leads to the auth page', async ({ page }) => {
   for (const href of hrefs) expect(href).toMatch(AUTH_URL_RE);
 });
 
+test('from 1024 px the hero shows the box beside the headline; narrower, the call to action comes first', async ({
+  page,
+}) => {
+  const box = page.locator('#hero').getByRole('img', { name: /open box/ });
+  const headline = page.locator('#hero-title');
+  if (width(page) >= 1024) {
+    await expect(box).toBeInViewport({ ratio: 0.9 });
+    const [boxRect, headlineRect] = [await box.boundingBox(), await headline.boundingBox()];
+    expect(boxRect!.x, 'the box stands to the right of the headline').toBeGreaterThan(
+      headlineRect!.x + headlineRect!.width,
+    );
+  } else {
+    await expect(box).toBeHidden();
+  }
+  await expect(page.locator('#hero').getByRole('link', { name: /Get the kit/ })).toBeInViewport();
+  // The headline stays the largest thing painted on arrival, the image does not take its place.
+  const largest = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) =>
+          // A largest-contentful-paint entry names its element (TypeScript's DOM types lack the entry type).
+          resolve(
+            (list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element?.id ?? '',
+          ),
+        ).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+      }),
+  );
+  expect(largest).toBe('hero-title');
+});
+
 test('the mobile buy bar shows below 768 px only, once the hero call to action has left, and never covers content', async ({
   page,
 }) => {

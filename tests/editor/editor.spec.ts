@@ -123,14 +123,28 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
 
   // A fresh tab: the editor's tab may still get the dev server's reload from the last save.
   const site = await page.context().newPage();
-  await site.goto(`${EDITOR}/`);
-  await expect(site.locator('#hero')).toContainText('Get the kit for $597');
-  await expect(site.locator('#roi')).toContainText('$597');
-  await expect(site.locator('#testimonials')).toContainText(NEW_QUOTE);
-  await expect(site.locator('main')).not.toContainText('$497');
-  await site.goto(`${EDITOR}/community`);
-  await expect(site.locator('#faq')).toContainText(NEW_ANSWER);
+  await showsAfterReload(site, '/', async () => {
+    await expect(site.locator('#hero')).toContainText('Get the kit for $597', { timeout: 1000 });
+    await expect(site.locator('#roi')).toContainText('$597', { timeout: 1000 });
+    await expect(site.locator('#testimonials')).toContainText(NEW_QUOTE, { timeout: 1000 });
+    await expect(site.locator('main')).not.toContainText('$497', { timeout: 1000 });
+  });
+  await showsAfterReload(site, '/community', async () => {
+    await expect(site.locator('#faq')).toContainText(NEW_ANSWER, { timeout: 1000 });
+  });
 });
+
+/**
+ * Opens a page of the site and checks it, reloading until the check holds (at most 30 s). The dev
+ * server re-reads a changed data file a moment after the save, so a page requested in between
+ * still shows the old copy, exactly as the owner would see before pressing reload once more.
+ */
+async function showsAfterReload(page: Page, path: string, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.goto(`${EDITOR}${path}`);
+    await check();
+  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+}
 
 test('the editor refuses what the build would refuse, naming the field, and writes nothing', async ({
   page,

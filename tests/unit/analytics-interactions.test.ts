@@ -1,6 +1,7 @@
 /** What a visitor does becomes one event, read from the markup's data attributes by delegated listeners. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventAttributes, type EventName, type EventProps } from '../../src/lib/analytics.ts';
+import type { EventName, EventProps } from '../../src/lib/analytics.ts';
+import { eventAttributes } from '../../src/lib/event-attributes.ts';
 import {
   installInteractionTracking,
   moveDirection,

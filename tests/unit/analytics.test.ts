@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createTracker,
-  eventAttributes,
   trackPageLoad,
   visitorOptedOut,
   type EventName,
   type EventProps,
   type Send,
 } from '../../src/lib/analytics.ts';
+import { eventAttributes } from '../../src/lib/event-attributes.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

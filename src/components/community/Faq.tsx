@@ -1,5 +1,5 @@
 import type { Faq as FaqContent } from '../../content/schemas.ts';
-import { eventAttributes } from '../../lib/analytics.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { Accordion } from '../ui/Accordion.tsx';
 import { Section } from '../ui/Section.tsx';
 

@@ -1,4 +1,4 @@
-import { eventAttributes } from '../../lib/analytics.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 

@@ -5,7 +5,7 @@ export interface AccordionItem {
   id: string;
   title: ReactNode;
   content: ReactNode;
-  /** The event the item reports when it opens (src/lib/analytics.ts `eventAttributes`). */
+  /** The event the item reports when it opens (src/lib/event-attributes.ts). */
   event?: Record<string, string>;
 }
 

@@ -1,7 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { eventAttributes } from '../../lib/analytics.ts';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { IconButton, NEXT_PATH, PREVIOUS_PATH } from './IconButton.tsx';
 
 export interface CarouselProps {
@@ -24,6 +24,8 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
   const [canPrev, setCanPrev] = useState(true);
   const [canNext, setCanNext] = useState(true);
   const [position, setPosition] = useState<{ slide: number; slides: number } | null>(null);
+  // Moves asked for in the moment between hydration and Embla's start are made once it starts.
+  const pending = useRef(0);
 
   const update = useCallback(() => {
     if (!api) return;
@@ -34,6 +36,8 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
 
   useEffect(() => {
     if (!api) return undefined;
+    for (; pending.current > 0; pending.current -= 1) api.scrollNext();
+    for (; pending.current < 0; pending.current += 1) api.scrollPrev();
     const frame = requestAnimationFrame(update);
     api.on('select', update).on('reInit', update);
     return () => {
@@ -42,8 +46,8 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
     };
   }, [api, update]);
 
-  const prev = () => api?.scrollPrev();
-  const next = () => api?.scrollNext();
+  const prev = () => (api ? api.scrollPrev() : (pending.current -= 1));
+  const next = () => (api ? api.scrollNext() : (pending.current += 1));
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowLeft') {

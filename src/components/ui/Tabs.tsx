@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { eventAttributes } from '../../lib/analytics.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { cn } from '../../lib/cn.ts';
 import { IconButton, NEXT_PATH, PREVIOUS_PATH } from './IconButton.tsx';
 

@@ -1,5 +1,5 @@
 import { embedUrl, watchUrl, type Video } from '../../config/videos.ts';
-import { eventAttributes } from '../../lib/analytics.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from './Spinner.tsx';
 

@@ -1,0 +1,86 @@
+/**
+ * `client:live`: an island that is live by the time a visitor reaches it, and never drops a tap.
+ *
+ * `client:visible` starts downloading React only when a widget scrolls into view, so on a slow
+ * phone its buttons sat inert for up to a second after they appeared. This directive hydrates
+ * each island once the page has loaded and the browser is idle, so the first screen never waits
+ * for it; sooner if the visitor scrolls, taps or presses a key first, or if the island is in view.
+ * The hydration itself blocks nothing: Astro's React renderer hydrates inside `startTransition`,
+ * which React splits into slices of a few milliseconds.
+ *
+ * A click or arrow key on one of its controls before hydration has finished is held, and replayed
+ * on the same control once React has taken over (hydration keeps the server-rendered elements, so
+ * the target is the same).
+ *
+ * With a media query as its value (`client:live="(max-width: 1023.98px)"`), it does nothing
+ * until the query matches, like `client:media`.
+ */
+import type { ClientDirective } from 'astro';
+
+/** Keys the widgets answer that are not clicks (Enter and Space on a button become a click). */
+const KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+
+/** The first signs of a visitor at work: any of them hydrates every live island at once. */
+const INTENT_EVENTS = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown'] as const;
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate when idle after load (sooner at the first input or in view); replay a tap that comes sooner. */
+    'client:live'?: boolean | string;
+  }
+}
+
+/** Runs `task` once the page has loaded and the main thread is idle. */
+function whenIdle(task: () => void) {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
+const live: ClientDirective = (load, options, el) => {
+  let hydration: Promise<void> | undefined;
+  const hydrate = () => {
+    hydration ??= load().then((run) => run());
+    return hydration;
+  };
+
+  const held = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const keyboard = event instanceof KeyboardEvent;
+    // Links work without JavaScript: let them be.
+    const control = target?.closest('a[href]')
+      ? null
+      : target?.closest(keyboard ? 'button, [tabindex]' : 'button');
+    if (!event.isTrusted || !control || !el.hasAttribute('ssr')) return;
+    if (keyboard && !KEYS.has(event.key)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const replay = keyboard
+      ? new KeyboardEvent('keydown', { key: event.key, code: event.code, bubbles: true, cancelable: true })
+      : new MouseEvent('click', { bubbles: true, cancelable: true, view: window });
+    void hydrate().then(() => control.dispatchEvent(replay));
+  };
+
+  const start = () => {
+    el.addEventListener('click', held, { capture: true });
+    el.addEventListener('keydown', held, { capture: true });
+    whenIdle(() => void hydrate());
+    const inView = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) begin();
+    });
+    const begin = () => {
+      inView.disconnect();
+      for (const type of INTENT_EVENTS) removeEventListener(type, begin, { capture: true });
+      void hydrate();
+    };
+    inView.observe(el);
+    for (const type of INTENT_EVENTS) addEventListener(type, begin, { capture: true, passive: true });
+  };
+
+  const media = typeof options.value === 'string' && options.value ? matchMedia(options.value) : null;
+  if (!media || media.matches) start();
+  else media.addEventListener('change', start, { once: true });
+};
+
+export default live;
