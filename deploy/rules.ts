@@ -29,7 +29,11 @@ export interface Forward {
   upstream: string;
 }
 
-/** Where the build lists its forwarded paths (absent when there are none). */
+/**
+ * Where the build lists its forwarded paths (absent when there are none). nginx and the Node server
+ * never serve it; on Netlify and Cloudflare Pages it is a file like any other, holding nothing the
+ * pages do not show already (the provider's address).
+ */
 export const FORWARDS_FILE = '_forwards.json';
 
 /** Host config files the build carries for other hosts: never served as pages. */
