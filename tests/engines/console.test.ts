@@ -104,8 +104,13 @@ async function miniBrowserConsole(urls: string[], expected: number): Promise<Con
   while (Date.now() < deadline && lines.filter((line) => line.text.includes('[analytics]')).length < expected)
     await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, 1_000)); // anything logged after the page view
+  // The browser writes its profile until it has exited: remove the folder after that.
+  const exited = new Promise((resolve) =>
+    child.exitCode === null ? child.once('exit', resolve) : resolve(null),
+  );
   child.kill('SIGTERM');
-  rmSync(home, { recursive: true, force: true });
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+  rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   return lines;
 }
 
