@@ -3,8 +3,18 @@ import { defineConfig, envField, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { realpathSync } from 'node:fs';
-import { loadEnv, searchForWorkspaceRoot } from 'vite';
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { loadEnv, searchForWorkspaceRoot, type Plugin } from 'vite';
 import { cspDirectives } from './deploy/csp.ts';
+import { FORWARDS_FILE } from './deploy/rules.ts';
+import {
+  ANALYTICS_PROVIDERS,
+  analyticsOrigins,
+  analyticsSettings,
+  forwardedPaths,
+  type AnalyticsSettings,
+} from './src/config/analytics.ts';
 import { checkProductionUrls, DEFAULT_APP_URL, DEFAULT_SITE_URL } from './src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from './src/config/videos.ts';
 import { subsetFonts } from './scripts/subset-fonts.ts';
@@ -24,6 +34,64 @@ try {
 // Frames may come only from the video hosts and, when configured, the newsletter provider.
 const newsletterEmbed = env['PUBLIC_NEWSLETTER_EMBED_URL'] || process.env['PUBLIC_NEWSLETTER_EMBED_URL'];
 const frameOrigins = [...VIDEO_FRAME_ORIGINS, ...(newsletterEmbed ? [originOf(newsletterEmbed)] : [])];
+
+// Analytics: the provider's origin joins the policy only when one is configured and events go
+// straight to it; with PUBLIC_ANALYTICS_PROXY=true they go to our own origin, which forwards them.
+const fromEnv = (name: string) => env[name] || process.env[name];
+let analytics: AnalyticsSettings | null;
+try {
+  analytics = analyticsSettings({
+    provider: fromEnv('PUBLIC_ANALYTICS_PROVIDER'),
+    host: fromEnv('PUBLIC_ANALYTICS_HOST'),
+    siteId: fromEnv('PUBLIC_ANALYTICS_SITE_ID'),
+    proxy: fromEnv('PUBLIC_ANALYTICS_PROXY'),
+    siteUrl,
+  });
+} catch (error) {
+  // One line and a non-zero exit: the message names the variable.
+  console.error((error as Error).message);
+  process.exit(1);
+}
+if (analytics?.proxy && fromEnv('CF_PAGES')) {
+  console.error(
+    'PUBLIC_ANALYTICS_PROXY=true needs a host that forwards requests to another origin, and Cloudflare Pages cannot: leave it unset there (events then go straight to the provider).',
+  );
+  process.exit(1);
+}
+const analyticsPolicy = analyticsOrigins(analytics);
+
+/**
+ * `virtual:analytics-provider`: how the browser loads the configured provider's adapter
+ * (src/lib/analytics-plausible.ts or -umami.ts), on first use. A build without a provider gets
+ * `undefined`, so neither adapter is even in its module graph, let alone in its files.
+ */
+function analyticsProviderModule(): Plugin {
+  const id = 'virtual:analytics-provider';
+  const adapter =
+    analytics && fileURLToPath(new URL(`./src/lib/analytics-${analytics.provider}.ts`, import.meta.url));
+  return {
+    name: 'analytics-provider',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (module) =>
+      module === `\0${id}`
+        ? `export const loadAdapter = ${adapter ? `() => import(${JSON.stringify(adapter)})` : 'undefined'};`
+        : undefined,
+  };
+}
+
+/** Lists the paths the build forwards to the provider (deploy/rules.ts FORWARDS_FILE) for every host. */
+function analyticsForwards(): AstroIntegration {
+  const forwards = forwardedPaths(analytics);
+  return {
+    name: 'analytics-forwards',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        if (forwards.length > 0)
+          await writeFile(new URL(FORWARDS_FILE, dir), `${JSON.stringify(forwards, null, 2)}\n`);
+      },
+    },
+  };
+}
 
 /**
  * The browser editor (Keystatic) joins only `npm run edit`, a dev server on 127.0.0.1; it is a dev
@@ -84,6 +152,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     productionUrlGuard(),
+    analyticsForwards(),
     react(),
     // Each font keeps only the characters the pages show and the weights the design uses:
     // Inter 400 (text) to 600 (semibold), Fraunces 600 (every heading). Weights below match.
@@ -99,7 +168,7 @@ export default defineConfig({
     },
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), analyticsProviderModule()],
     // Never inline scripts or assets: every script is a same-origin file the CSP allows.
     build: { assetsInlineLimit: 0 },
     // The editor's dev server may also run from a copy of the project whose node_modules is a link
@@ -110,7 +179,13 @@ export default defineConfig({
   },
   security: {
     // Astro hashes every script and style it emits; the other directives come from deploy/csp.ts.
-    csp: { directives: cspDirectives({ frameOrigins }) as CspDirectives },
+    csp: {
+      directives: cspDirectives({ frameOrigins, connectOrigins: analyticsPolicy.connect }) as CspDirectives,
+      // Umami's script, from the provider's origin (Plausible's tracker is bundled with ours).
+      ...(analyticsPolicy.script.length > 0 && {
+        scriptDirective: { resources: ["'self'", ...analyticsPolicy.script] },
+      }),
+    },
   },
   devToolbar: { enabled: false },
   // No Markdown code blocks here; Shiki's inline styles would need 'unsafe-inline' under the CSP.
@@ -141,6 +216,20 @@ export default defineConfig({
         url: true,
         default: 'https://newsletter.example.com/subscribe',
       }),
+      PUBLIC_ANALYTICS_PROVIDER: envField.enum({
+        context: 'client',
+        access: 'public',
+        values: [...ANALYTICS_PROVIDERS],
+        default: 'none',
+      }),
+      PUBLIC_ANALYTICS_HOST: envField.string({
+        context: 'client',
+        access: 'public',
+        url: true,
+        optional: true,
+      }),
+      PUBLIC_ANALYTICS_SITE_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_ANALYTICS_PROXY: envField.boolean({ context: 'client', access: 'public', default: false }),
     },
     validateSecrets: true,
   },

@@ -12,6 +12,10 @@ const config: KnipConfig = {
     'keystatic.config.ts',
     // The `client:live` directive, named by path in astro.config.ts (addClientDirective).
     'src/lib/live-directive.ts',
+    // The analytics adapters, named by path in astro.config.ts (the `virtual:analytics-provider`
+    // module imports the configured one; a build without a provider imports neither).
+    'src/lib/analytics-plausible.ts',
+    'src/lib/analytics-umami.ts',
   ],
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],

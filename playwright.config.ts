@@ -16,6 +16,18 @@ const widths: Project[] = [
 /** HTTP-only checks (no page to render): run once, not at each width. */
 const http: Project = { name: 'http', testMatch: 'http/**/*.spec.ts' };
 
+/**
+ * Analytics builds (each provider, the first-party path) against a stand-in collector, and the
+ * default build's dataLayer: once, at phone width, where every call to action (the buy bar too)
+ * and the carousel show.
+ */
+const analytics: Project = {
+  name: 'analytics',
+  // A pattern anchored at tests/: testMatch is matched against the whole path, folders above included.
+  testMatch: /[\\/]tests[\\/]analytics[\\/][^\\/]+\.spec\.ts$/,
+  use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+};
+
 /** The browser editor (`npm run edit`) in a copy of the project: once, at a laptop's width. */
 const editor: Project = {
   name: 'editor',
@@ -44,7 +56,7 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: [...widths, http, editor],
+  projects: [...widths, http, analytics, editor],
   webServer: {
     // The production build, served by our own server exactly as `npm start` does.
     command: 'npm run serve',

@@ -11,13 +11,20 @@
  * page (WebKit: "Unrecognized Content-Security-Policy directive 'manifest-src'"), so a fetch kind
  * that default-src already covers (manifest-src, prefetch-src, ...) is not named.
  */
-export function cspDirectives({ frameOrigins }: { frameOrigins: readonly string[] }): string[] {
+export function cspDirectives({
+  frameOrigins,
+  connectOrigins = [],
+}: {
+  frameOrigins: readonly string[];
+  /** Besides our own origin: the analytics provider's, when the build sends events straight to it. */
+  connectOrigins?: readonly string[];
+}): string[] {
   return [
     "default-src 'self'",
     "img-src 'self'",
     "font-src 'self'",
     `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'"}`,
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

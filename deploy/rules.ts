@@ -17,8 +17,27 @@ export const redirects: readonly Redirect[] = [{ from: '/oh-shit-kit', to: '/', 
 /** The page sent, with status 404, for any path that is not a file of the build. */
 export const notFoundPage = '/404.html';
 
+/**
+ * Paths of our own origin that forward to another origin: the analytics first-party path
+ * (PUBLIC_ANALYTICS_PROXY=true). The build lists them in FORWARDS_FILE; every host config and the
+ * Node server forward them, so the browser only ever talks to our origin.
+ */
+export interface Forward {
+  path: string;
+  method: 'GET' | 'POST';
+  /** The URL on the other origin. */
+  upstream: string;
+}
+
+/**
+ * Where the build lists its forwarded paths (absent when there are none). nginx and the Node server
+ * never serve it; on Netlify and Cloudflare Pages it is a file like any other, holding nothing the
+ * pages do not show already (the provider's address).
+ */
+export const FORWARDS_FILE = '_forwards.json';
+
 /** Host config files the build carries for other hosts: never served as pages. */
-export const HOST_CONFIG_FILES = ['_headers', '_redirects', 'vercel.json'] as const;
+export const HOST_CONFIG_FILES = ['_headers', '_redirects', FORWARDS_FILE] as const;
 
 /** Hashed build assets never change under the same name. */
 export const IMMUTABLE_PREFIX = '/_astro/';
@@ -32,6 +51,11 @@ export const cacheControl = {
 } as const;
 
 export type CacheKind = keyof typeof cacheControl;
+
+/** A forwarded answer: a script may be kept a day like other unhashed files; an event's answer, never. */
+export function forwardCacheControl(forward: Forward): string {
+  return forward.method === 'GET' ? cacheControl.other : 'no-store';
+}
 
 export function cacheKindFor(path: string): CacheKind {
   if (path.startsWith(IMMUTABLE_PREFIX)) return 'immutable';

@@ -2,6 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cspDirectives, metaPolicy, unionPolicy } from './csp.ts';
+import { FORWARDS_FILE, type Forward } from './rules.ts';
 
 /** Every HTML file of the build, as paths relative to root. */
 export async function htmlFiles(root: string): Promise<string[]> {
@@ -26,4 +27,25 @@ export async function siteCsp(root: string): Promise<string> {
     );
   }
   return unionPolicy(policies);
+}
+
+/** The paths the build forwards to another origin (deploy/rules.ts FORWARDS_FILE); none when absent. */
+export async function siteForwards(root: string): Promise<Forward[]> {
+  const text = await readFile(join(root, FORWARDS_FILE), 'utf8').catch(() => null);
+  if (text === null) return [];
+  const listed: unknown = JSON.parse(text);
+  const valid = (entry: unknown): entry is Forward => {
+    const { path, method, upstream } = (entry ?? {}) as Partial<Forward>;
+    return (
+      typeof path === 'string' &&
+      /^\/[\w./-]+$/.test(path) &&
+      (method === 'GET' || method === 'POST') &&
+      typeof upstream === 'string' &&
+      /^https?:\/\/[^\s"';{}]+$/.test(upstream)
+    );
+  };
+  if (!Array.isArray(listed) || !listed.every(valid)) {
+    throw new Error(`${join(root, FORWARDS_FILE)}: expected a list of { path, method, upstream }.`);
+  }
+  return listed;
 }

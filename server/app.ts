@@ -18,7 +18,14 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { findRedirect, headersFor, TIME_LIMITS, type Transport } from '../deploy/rules.ts';
+import {
+  findRedirect,
+  forwardCacheControl,
+  headersFor,
+  TIME_LIMITS,
+  type Forward,
+  type Transport,
+} from '../deploy/rules.ts';
 import { loadSite, type Encoding, type Fixed, type Headers, type Resource, type Site } from './site.ts';
 
 /** Time limits, in milliseconds. */
@@ -165,6 +172,14 @@ function hasBody(request: IncomingMessage): boolean {
 }
 
 const ALLOW = 'GET, HEAD';
+
+/** A forwarded path (the analytics first-party path): the most it takes and waits for. */
+export const FORWARD_LIMITS = { bodyBytes: 16 * 1024, answerBytes: 512 * 1024, timeoutMs: 5_000 } as const;
+/**
+ * Request headers a provider needs to count a visitor (which browser, which language; Umami's
+ * session token): everything else, cookies above all, stays with us.
+ */
+const PASSED_ON = ['content-type', 'user-agent', 'accept-language', 'x-umami-cache'] as const;
 
 export async function buildServer({
   root,
@@ -451,6 +466,58 @@ export async function buildServer({
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', exposeHeadRoute: false, handler: serve });
 
+  /**
+   * Passes a request for a forwarded path on to its origin, from the visitor's address as proxies
+   * say it (X-Forwarded-For: providers count unique visitors by it), and answers with the origin's
+   * status, type and body under our own security headers.
+   */
+  async function passOn(
+    forward: Forward,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const raw = request.raw;
+    if (!hostOk(raw)) return sendNotFound(request, reply, 400);
+    const headers: Record<string, string> = {
+      'x-forwarded-for': proxyAddr(raw, (address) => trustsPeer(address)),
+    };
+    for (const name of PASSED_ON) {
+      const value = raw.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    let answer: { status: number; type: string | null; body: Buffer };
+    try {
+      const response = await fetch(forward.upstream, {
+        method: forward.method,
+        headers,
+        body:
+          forward.method === 'POST' && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : null,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(FORWARD_LIMITS.timeoutMs),
+      });
+      if (Number(response.headers.get('content-length') ?? 0) > FORWARD_LIMITS.answerBytes)
+        throw new Error(`answer over ${FORWARD_LIMITS.answerBytes} bytes`);
+      const body = Buffer.from(await response.arrayBuffer());
+      if (body.length > FORWARD_LIMITS.answerBytes)
+        throw new Error(`answer over ${FORWARD_LIMITS.answerBytes} bytes`);
+      answer = { status: response.status, type: response.headers.get('content-type'), body };
+    } catch (error) {
+      request.log.warn({ err: error }, `forwarding ${forward.path} to ${forward.upstream} failed`);
+      return sendText(request, reply, 502);
+    }
+    return send(
+      reply,
+      answer.status,
+      {
+        ...site.security[transportOf(request)],
+        'cache-control': forwardCacheControl(forward),
+        ...(answer.type ? { 'content-type': answer.type } : {}),
+        'content-length': String(answer.body.length),
+      },
+      answer.body,
+    );
+  }
+
   // Every other method the parser knows gets 405 before any body is read.
   for (const method of METHODS) {
     if (method === 'CONNECT' || app.supportedMethods.includes(method)) continue;
@@ -479,6 +546,28 @@ export async function buildServer({
     if (status === 400 || status === 404) return sendNotFound(request, reply, status);
     return sendText(request, reply, status, status === 405 ? { allow: ALLOW } : {}, true);
   });
+
+  // Registered after the error handler, so a refused forward (a body over the limit) carries our headers too.
+  if (site.forwards.length > 0) {
+    await app.register(async (scope) => {
+      // The body is passed on as the bytes that came, whatever its type, up to a small limit.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: FORWARD_LIMITS.bodyBytes },
+        (_request, body, done) => done(null, body),
+      );
+      for (const forward of site.forwards) {
+        scope.route({
+          method: forward.method === 'GET' ? ['GET', 'HEAD'] : ['POST'],
+          url: forward.path,
+          exposeHeadRoute: false,
+          bodyLimit: FORWARD_LIMITS.bodyBytes,
+          handler: (request, reply) => passOn(forward, request, reply),
+        });
+      }
+    });
+  }
 
   async function drain({ graceMs = 1000, deadlineMs = 8000 }: DrainOptions = {}) {
     if (closing) return;

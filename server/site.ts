@@ -12,9 +12,10 @@ import {
   HOST_CONFIG_FILES,
   notFoundPage,
   securityHeaders,
+  type Forward,
   type Transport,
 } from '../deploy/rules.ts';
-import { siteCsp } from '../deploy/site-policy.ts';
+import { siteCsp, siteForwards } from '../deploy/site-policy.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 export type Headers = Record<string, string>;
@@ -55,6 +56,8 @@ export interface Site {
   notFound: Fixed;
   /** Security headers alone, for answers made elsewhere (405, 408, 413, 414, 431...). */
   security: Record<Transport, Headers>;
+  /** Paths forwarded to another origin (the analytics first-party path), as the build lists them. */
+  forwards: Forward[];
 }
 
 /** Content types of the files a build can hold; anything else is application/octet-stream. */
@@ -190,7 +193,7 @@ export async function loadSite(root: string): Promise<Site> {
     ...lower(securityHeaders(csp, transport)),
     'cache-control': 'no-store',
   }));
-  return { csp, routes, notFound, security };
+  return { csp, routes, notFound, security, forwards: await siteForwards(absolute) };
 }
 
 function lower(headers: Headers): Headers {

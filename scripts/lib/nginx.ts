@@ -90,14 +90,14 @@ export async function siteConfig(prefix: string, port: number, root = resolve('d
   );
 }
 
-/** nginx on a loopback port serving dist/ with the generated server block. */
+/** nginx on a loopback port serving dist/ (or another build, `root`) with the generated server block. */
 export async function startNginx(
   port: number,
-  options: { workerConnections?: number } = {},
+  { root, ...options }: { workerConnections?: number; root?: string } = {},
 ): Promise<{ url: string; stop: () => void; run: NginxRun; prefix: string }> {
   const prefix = mkdtempSync(join(tmpdir(), 'be-nginx-'));
   mkdirSync(prefix, { recursive: true });
-  const nginx = runNginx(prefix, await siteConfig(prefix, port), options);
+  const nginx = runNginx(prefix, await siteConfig(prefix, port, root), options);
   return {
     url: `http://127.0.0.1:${port}`,
     run: nginx,

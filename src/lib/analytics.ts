@@ -1,12 +1,31 @@
 /**
- * Page analytics: pushes events to `window.dataLayer` (the tag-manager convention),
- * so a tag manager added later picks them up. Nothing is sent anywhere by this module.
+ * Page analytics. Every event is pushed to `window.dataLayer` (the tag-manager convention) and
+ * written to the console; when the build names a provider (PUBLIC_ANALYTICS_PROVIDER), it is also
+ * sent there, unless the visitor asked not to be tracked (Global Privacy Control or Do Not Track):
+ * then nothing leaves the browser. The provider's code is loaded only when one is configured.
  */
 
-export interface AnalyticsEvent {
-  event: 'page_view' | 'page_not_found';
-  page_path: string;
-}
+/** The one vocabulary of events, the same in the dataLayer and at the provider. */
+export type EventName =
+  | 'page_view'
+  | 'page_not_found'
+  | 'cta_click'
+  | 'video_play'
+  | 'faq_open'
+  | 'tab_select'
+  | 'carousel_move'
+  | 'newsletter_view';
+
+export type EventProps = Record<string, string>;
+
+/** A dataLayer entry: the event's name and its properties side by side. */
+export type AnalyticsEvent = { event: EventName } & EventProps;
+
+/** Sends one event to the provider. */
+export type Send = (name: EventName, props: EventProps) => void;
+
+/** Records one event: dataLayer, console and, where allowed, the provider. */
+export type Track = (name: EventName, props: EventProps) => void;
 
 type Target = { dataLayer?: unknown[] };
 
@@ -15,22 +34,49 @@ export function dataLayerOf(target: Target): unknown[] {
   return target.dataLayer;
 }
 
-export function track(
-  target: Target,
-  event: AnalyticsEvent,
-  log: (line: string) => void = console.info,
-): void {
-  dataLayerOf(target).push(event);
-  log(`[analytics] ${event.event} ${event.page_path}`);
+/** Global Privacy Control, or Do Not Track in any of the places browsers have put it. */
+export function visitorOptedOut(win: {
+  navigator: { globalPrivacyControl?: boolean; doNotTrack?: string | null };
+  doNotTrack?: string | null;
+}): boolean {
+  return (
+    win.navigator.globalPrivacyControl === true || win.navigator.doNotTrack === '1' || win.doNotTrack === '1'
+  );
+}
+
+export interface TrackerOptions {
+  log?: (line: string) => void;
+  /**
+   * Connects to the provider (its code loads on first use); undefined when none is configured or
+   * the visitor opted out. Events recorded before it answers are sent once it has.
+   */
+  connect?: (() => Promise<Send>) | undefined;
+}
+
+export function createTracker(target: Target, { log = console.info, connect }: TrackerOptions = {}): Track {
+  let send: Send | null = null;
+  let queue: [EventName, EventProps][] | null = connect ? [] : null;
+  connect?.().then(
+    (connected) => {
+      send = connected;
+      for (const [name, props] of queue ?? []) connected(name, props);
+      queue = null;
+    },
+    // A blocked or failed provider (an ad blocker, a network error) costs the visitor nothing.
+    () => (queue = null),
+  );
+  return (name, props) => {
+    dataLayerOf(target).push({ event: name, ...props });
+    log(`[analytics] ${name} ${Object.values(props).join(' ')}`);
+    // Both providers count page views themselves as they start.
+    if (name === 'page_view') return;
+    if (send) send(name, props);
+    else queue?.push([name, props]);
+  };
 }
 
 /** Every page load: a page_view; the not-found page also a page_not_found with the missing path. */
-export function trackPageLoad(
-  target: Target,
-  pagePath: string,
-  notFound: boolean,
-  log?: (line: string) => void,
-): void {
-  track(target, { event: 'page_view', page_path: pagePath }, log);
-  if (notFound) track(target, { event: 'page_not_found', page_path: pagePath }, log);
+export function trackPageLoad(track: Track, pagePath: string, notFound: boolean): void {
+  track('page_view', { page_path: pagePath });
+  if (notFound) track('page_not_found', { page_path: pagePath });
 }

@@ -2,7 +2,16 @@
  * The browser behaviours every page shares, bundled by Astro into one small module
  * (no inline script: the content security policy forbids them).
  */
-import { trackPageLoad } from './analytics.ts';
+import {
+  PUBLIC_ANALYTICS_HOST,
+  PUBLIC_ANALYTICS_PROVIDER,
+  PUBLIC_ANALYTICS_PROXY,
+  PUBLIC_ANALYTICS_SITE_ID,
+  PUBLIC_SITE_URL,
+} from 'astro:env/client';
+import { loadAdapter } from 'virtual:analytics-provider';
+import { createTracker, trackPageLoad, visitorOptedOut, type Send } from './analytics.ts';
+import { installInteractionTracking } from './analytics-interactions.ts';
 import { applyUtm, rememberUtm } from './auth-link.ts';
 import { installBuyBar } from './buy-bar.ts';
 import { installDebouncedResize } from './debounced-resize.ts';
@@ -21,6 +30,24 @@ function safeSessionStorage(): Storage | undefined {
   }
 }
 
+/**
+ * The connection to the build's analytics provider, its adapter loaded on first use
+ * (astro.config.ts makes `virtual:analytics-provider`); none without a provider, or when the
+ * visitor asked not to be tracked.
+ */
+function analyticsProvider(): (() => Promise<Send>) | undefined {
+  const load = loadAdapter;
+  if (!load || visitorOptedOut(window)) return undefined;
+  const env = {
+    provider: PUBLIC_ANALYTICS_PROVIDER,
+    host: PUBLIC_ANALYTICS_HOST,
+    siteId: PUBLIC_ANALYTICS_SITE_ID,
+    proxy: PUBLIC_ANALYTICS_PROXY,
+    siteUrl: PUBLIC_SITE_URL,
+  };
+  return () => load().then((adapter) => adapter.connect(env, document));
+}
+
 ensureHeadMeta(document);
 installImageFallback(document);
 applyUtm(document, rememberUtm(window.location.search, safeSessionStorage()));
@@ -31,8 +58,6 @@ installReveal(window);
 // the hero's call to action; on a page without them both do nothing.
 installVideoFacades(document);
 installBuyBar(window);
-trackPageLoad(
-  window as unknown as { dataLayer?: unknown[] },
-  window.location.pathname,
-  document.body.dataset['page'] === 'not-found',
-);
+const track = createTracker(window as unknown as { dataLayer?: unknown[] }, { connect: analyticsProvider() });
+trackPageLoad(track, window.location.pathname, document.body.dataset['page'] === 'not-found');
+installInteractionTracking(document, track);

@@ -1,19 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
-import { trackPageLoad } from '../../src/lib/analytics.ts';
+import {
+  createTracker,
+  trackPageLoad,
+  visitorOptedOut,
+  type EventName,
+  type EventProps,
+  type Send,
+} from '../../src/lib/analytics.ts';
+import { eventAttributes } from '../../src/lib/event-attributes.ts';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('trackPageLoad', () => {
   it('pushes a page_view with the path and logs it', () => {
     const target: { dataLayer?: unknown[] } = {};
     const log = vi.fn();
-    trackPageLoad(target, '/community', false, log);
+    trackPageLoad(createTracker(target, { log }), '/community', false);
     expect(target.dataLayer).toEqual([{ event: 'page_view', page_path: '/community' }]);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('/community'));
+    expect(log).toHaveBeenCalledWith('[analytics] page_view /community');
   });
 
   it('on the not-found page also pushes page_not_found with the missing path', () => {
     const target: { dataLayer?: unknown[] } = { dataLayer: [{ existing: true }] };
     const log = vi.fn();
-    trackPageLoad(target, '/no-such-page', true, log);
+    trackPageLoad(createTracker(target, { log }), '/no-such-page', true);
     expect(target.dataLayer).toEqual([
       { existing: true },
       { event: 'page_view', page_path: '/no-such-page' },
@@ -24,7 +34,74 @@ describe('trackPageLoad', () => {
 
   it('replaces a dataLayer that is not an array', () => {
     const target = { dataLayer: 'oops' as unknown as unknown[] };
-    trackPageLoad(target, '/', false, () => {});
+    trackPageLoad(createTracker(target, { log: () => {} }), '/', false);
     expect(target.dataLayer).toEqual([{ event: 'page_view', page_path: '/' }]);
+  });
+});
+
+describe('the provider', () => {
+  function provider() {
+    const sent: [EventName, EventProps][] = [];
+    let resolve: (send: Send) => void = () => {};
+    const connect = vi.fn(
+      () =>
+        new Promise<Send>((done) => {
+          resolve = done;
+        }),
+    );
+    return { sent, connect, ready: () => resolve((name, props) => sent.push([name, props])) };
+  }
+
+  it('gets every event but the page view (providers count those as they start), those before it answered included', async () => {
+    const { sent, connect, ready } = provider();
+    const target: { dataLayer?: unknown[] } = {};
+    const track = createTracker(target, { log: () => {}, connect });
+    trackPageLoad(track, '/nope', true);
+    track('cta_click', { page: '/', section: 'hero', label: 'Buy' });
+    expect(connect).toHaveBeenCalledOnce();
+    expect(sent).toEqual([]);
+    ready();
+    await flush();
+    track('faq_open', { question: 'Why?' });
+    expect(sent).toEqual([
+      ['page_not_found', { page_path: '/nope' }],
+      ['cta_click', { page: '/', section: 'hero', label: 'Buy' }],
+      ['faq_open', { question: 'Why?' }],
+    ]);
+    // The dataLayer has them all, whatever the provider does.
+    expect(target.dataLayer).toHaveLength(4);
+  });
+
+  it('that fails to load (an ad blocker) leaves the dataLayer working and throws nothing', async () => {
+    const target: { dataLayer?: unknown[] } = {};
+    const track = createTracker(target, {
+      log: () => {},
+      connect: () => Promise.reject(new Error('blocked')),
+    });
+    track('video_play', { video: 'Tour' });
+    await flush();
+    track('video_play', { video: 'Tour' });
+    expect(target.dataLayer).toHaveLength(2);
+  });
+
+  it('is not asked for under Global Privacy Control or Do Not Track', () => {
+    expect(visitorOptedOut({ navigator: { globalPrivacyControl: true } })).toBe(true);
+    expect(visitorOptedOut({ navigator: { doNotTrack: '1' } })).toBe(true);
+    expect(visitorOptedOut({ navigator: {}, doNotTrack: '1' })).toBe(true);
+    expect(visitorOptedOut({ navigator: { globalPrivacyControl: false, doNotTrack: 'unspecified' } })).toBe(
+      false,
+    );
+    expect(visitorOptedOut({ navigator: { doNotTrack: null } })).toBe(false);
+  });
+});
+
+describe('eventAttributes', () => {
+  it('names the event and carries each property as data-event-<prop>', () => {
+    expect(eventAttributes('tab_select', { widget: 'join', tab: 'plans' })).toEqual({
+      'data-event': 'tab_select',
+      'data-event-widget': 'join',
+      'data-event-tab': 'plans',
+    });
+    expect(eventAttributes('cta_click')).toEqual({ 'data-event': 'cta_click' });
   });
 });

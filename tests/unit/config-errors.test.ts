@@ -18,6 +18,10 @@ const CLEAN = {
   VERCEL_ENV: '',
   CF_PAGES: '',
   SITE_ENV: '',
+  PUBLIC_ANALYTICS_PROVIDER: '',
+  PUBLIC_ANALYTICS_HOST: '',
+  PUBLIC_ANALYTICS_SITE_ID: '',
+  PUBLIC_ANALYTICS_PROXY: '',
 };
 
 function build(env: Record<string, string>, read?: string) {
@@ -54,6 +58,34 @@ describe('configuration errors', () => {
     const { status, output } = build({ PUBLIC_SITE_URL: 'buildequity' });
     expect(status).not.toBe(0);
     expect(output).toContain('PUBLIC_SITE_URL must be an absolute URL');
+  }, 90_000);
+});
+
+describe('analytics settings', () => {
+  it('stops an Umami build without its website id, naming PUBLIC_ANALYTICS_SITE_ID', () => {
+    const { status, output } = build({ PUBLIC_ANALYTICS_PROVIDER: 'umami' });
+    expect(status).toBe(1);
+    expect(output).toContain('PUBLIC_ANALYTICS_SITE_ID must be set to the website id Umami shows');
+  }, 90_000);
+
+  it('stops a build whose analytics host has a path, naming PUBLIC_ANALYTICS_HOST', () => {
+    const { status, output } = build({
+      PUBLIC_ANALYTICS_PROVIDER: 'plausible',
+      PUBLIC_ANALYTICS_HOST: 'https://stats.example.org/js/script.js',
+    });
+    expect(status).toBe(1);
+    expect(output).toContain('PUBLIC_ANALYTICS_HOST must be an origin alone');
+  }, 90_000);
+
+  it('stops a Cloudflare Pages build asked to forward events, which Pages cannot', () => {
+    const { status, output } = build({
+      CF_PAGES: '1',
+      ...REAL,
+      PUBLIC_ANALYTICS_PROVIDER: 'plausible',
+      PUBLIC_ANALYTICS_PROXY: 'true',
+    });
+    expect(status).toBe(1);
+    expect(output).toContain('PUBLIC_ANALYTICS_PROXY=true needs a host that forwards requests');
   }, 90_000);
 });
 

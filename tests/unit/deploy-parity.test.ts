@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * The host configs generated from deploy/ say the same thing as the Node server: for every
- * kind of path, the same headers; for the redirect, the same status and target.
+ * kind of path, the same headers; for the redirect, the same status and target; for a missing
+ * path, the not-found page with 404; and the same forwarded paths.
  */
 import { describe, expect, it } from 'vitest';
 import { cspDirectives, metaPolicy, unionPolicy } from '../../deploy/csp.ts';
@@ -11,7 +12,7 @@ import {
   nginxConfig,
   nginxSecurityHeaders,
   pagePaths,
-  vercelConfig,
+  vercelOutputConfig,
   type BuildFacts,
 } from '../../deploy/host-configs.ts';
 import {
@@ -19,9 +20,12 @@ import {
   findRedirect,
   headersFor,
   hsts,
+  notFoundPage,
   securityHeaders,
   TIME_LIMITS,
+  type Forward,
 } from '../../deploy/rules.ts';
+import { resolveVercel } from '../support/vercel-routes.ts';
 
 const csp = unionPolicy([
   `${cspDirectives({ frameOrigins: ['https://player.vimeo.com'] }).join('; ')}; script-src 'self' 'sha256-a'; style-src 'self'`,
@@ -31,7 +35,21 @@ const facts: BuildFacts = {
   csp,
   pages: ['/', '/index.html', '/community', '/community/', '/community/index.html'],
   assets: ['/favicon.svg', '/avatars/a.svg'],
+  immutable: ['/_astro/app.Ab12.js'],
+  forwards: [],
 };
+/** The files Vercel serves from `.vercel/output/static/` for these facts. */
+const vercelFiles = new Set([
+  ...facts.pages.filter((path) => path.endsWith('.html')),
+  ...facts.assets,
+  ...facts.immutable,
+  notFoundPage,
+]);
+const MISSING = ['/nope', '/community/nope', '/_astro/gone.js', '/avatars/b.svg', notFoundPage];
+const FORWARDS: Forward[] = [
+  { path: '/a/script.js', method: 'GET', upstream: 'https://u.example.org/script.js' },
+  { path: '/a/api/send', method: 'POST', upstream: 'https://u.example.org/api/send' },
+];
 const PATHS = [
   '/',
   '/community',
@@ -70,22 +88,6 @@ function netlifyResolve(text: string, path: string): Headers {
   return headers;
 }
 
-function vercelResolve(json: string, path: string): Headers {
-  const config = JSON.parse(json) as {
-    headers: { source: string; headers: { key: string; value: string }[] }[];
-  };
-  const headers: Headers = {};
-  for (const rule of config.headers) {
-    const pattern = new RegExp(`^${rule.source.replace(/\(\.\*\)/g, '.*')}$`);
-    if (!pattern.test(path)) continue;
-    for (const { key, value } of rule.headers) {
-      if (headers[key.toLowerCase()]) throw new Error(`vercel.json sets ${key} twice for ${path}`);
-      headers[key.toLowerCase()] = value;
-    }
-  }
-  return headers;
-}
-
 const HEADERS_FILE = '/srv/deploy/security-headers.conf';
 
 /**
@@ -120,15 +122,33 @@ function nginxResolve(
 
 describe('host configs agree with the server', () => {
   const netlify = netlifyHeaders(facts);
-  const vercel = vercelConfig(facts);
+  const vercel = vercelOutputConfig(facts);
   const nginx = nginxConfig(facts, { root: '/srv/site', port: 8080, headersFile: HEADERS_FILE });
 
   it.each(PATHS)('%s gets the same headers from every host', (path) => {
     const server = lower(headersFor(path, csp));
     expect(netlifyResolve(netlify, path)).toEqual(server);
-    expect(vercelResolve(vercel, path)).toEqual(server);
+    expect(resolveVercel(vercel, vercelFiles, path)).toMatchObject({ status: 200, headers: server });
     expect(nginxResolve(nginx, path).headers).toEqual(server);
   });
+
+  it('Vercel serves each page at its clean URL, with or without the slash, and the files as they are', () => {
+    expect(resolveVercel(vercel, vercelFiles, '/').served).toBe('/index.html');
+    expect(resolveVercel(vercel, vercelFiles, '/community').served).toBe('/community/index.html');
+    expect(resolveVercel(vercel, vercelFiles, '/community/').served).toBe('/community/index.html');
+    expect(resolveVercel(vercel, vercelFiles, '/favicon.svg').served).toBe('/favicon.svg');
+  });
+
+  it.each(MISSING)(
+    '%s: the not-found page with 404 and its headers, on Vercel as from the server',
+    (path) => {
+      expect(resolveVercel(vercel, vercelFiles, path)).toEqual({
+        status: 404,
+        served: notFoundPage,
+        headers: lower(headersFor(notFoundPage, csp)),
+      });
+    },
+  );
 
   it('the not-found page carries the same headers on nginx as on the server', () => {
     expect(nginxResolve(nginx, '/404.html').headers).toEqual(lower(headersFor('/404.html', csp)));
@@ -139,10 +159,10 @@ describe('host configs agree with the server', () => {
     for (const from of ['/oh-shit-kit', '/oh-shit-kit/']) {
       expect(findRedirect(from)).toEqual({ from: '/oh-shit-kit', to: '/', status: 301 });
       expect(netlifyRedirects()).toContain(`${from} / 301`);
-      expect(JSON.parse(vercel).redirects).toContainEqual({
-        source: from,
-        destination: '/',
-        statusCode: 301,
+      expect(resolveVercel(vercel, vercelFiles, from)).toEqual({
+        status: 301,
+        served: null,
+        headers: { ...lower(headersFor('/', csp)), location: '/' },
       });
       const { body, headers } = nginxResolve(nginx, from);
       expect(body).toContain('return 301 /$is_args$args;');
@@ -178,7 +198,7 @@ describe('the nginx config', () => {
       '/_astro/app.js.br',
       '/_headers',
       '/_redirects',
-      '/vercel.json',
+      '/_forwards.json',
     ]) {
       expect(nginxResolve(nginx, path).body, path).toContain('return 404;');
     }
@@ -232,7 +252,7 @@ describe('the policy', () => {
     expect(plain).toMatchObject(rest);
     // The host configs always carry the full policy.
     expect(netlifyHeaders(facts)).toContain('upgrade-insecure-requests');
-    expect(vercelConfig(facts)).toContain('Strict-Transport-Security');
+    expect(JSON.stringify(vercelOutputConfig(facts))).toContain('Strict-Transport-Security');
     expect(nginxSecurityHeaders(csp)).toContain('upgrade-insecure-requests');
   });
 
@@ -262,5 +282,39 @@ describe('the policy', () => {
     expect(cacheKindFor('/_astro/x.js')).toBe('immutable');
     expect(cacheKindFor('/community')).toBe('html');
     expect(cacheKindFor('/favicon.svg')).toBe('other');
+  });
+});
+
+describe('forwarded paths (the analytics first-party path)', () => {
+  const withForwards = { ...facts, forwards: FORWARDS };
+
+  it('are forwarded by every host that can, with the method each takes', () => {
+    expect(netlifyRedirects(FORWARDS)).toContain('/a/script.js https://u.example.org/script.js 200');
+    expect(netlifyRedirects(FORWARDS)).toContain('/a/api/send https://u.example.org/api/send 200');
+    const vercel = vercelOutputConfig(withForwards);
+    expect(resolveVercel(vercel, vercelFiles, '/a/api/send', 'POST')).toMatchObject({
+      forwardedTo: 'https://u.example.org/api/send',
+      headers: lower(securityHeaders(csp)),
+    });
+    // Another method is not forwarded: the not-found page, as from the server.
+    expect(resolveVercel(vercel, vercelFiles, '/a/api/send', 'GET').status).toBe(404);
+    const nginx = nginxConfig(withForwards, { root: '/srv/site', port: 8080, headersFile: HEADERS_FILE });
+    const send = nginxResolve(nginx, '/a/api/send');
+    expect(send.body).toContain('proxy_pass https://u.example.org/api/send;');
+    expect(send.body).toMatch(/limit_except POST \{\s*deny all;\s*\}/);
+    expect(send.body).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(send.body).toContain('proxy_hide_header Set-Cookie;');
+    expect(send.headers).toEqual({ ...lower(securityHeaders(csp)), 'cache-control': 'no-store' });
+    expect(nginxResolve(nginx, '/a/script.js').headers['cache-control']).toBe(
+      'public, max-age=86400, must-revalidate',
+    );
+  });
+
+  it('are absent from every config of a build that forwards nothing', () => {
+    expect(netlifyRedirects()).not.toContain(' 200');
+    expect(JSON.stringify(vercelOutputConfig(facts))).not.toContain('https://u.example.org');
+    expect(nginxConfig(facts, { root: '/srv/site', port: 8080, headersFile: HEADERS_FILE })).not.toContain(
+      'proxy_pass',
+    );
   });
 });

@@ -31,7 +31,7 @@ const PAGES: Record<string, string> = {
   _headers: '/*\n  X-Test: 1',
   // Larger than the kernel's socket buffers once pipelined: a reader that stops holds the server's writes.
   'big.bin': 'x'.repeat(400_000),
-  'vercel.json': '{}',
+  _redirects: '/oh-shit-kit / 301',
 };
 
 let root: string;
@@ -278,7 +278,7 @@ describe('security headers', () => {
   });
 
   it('never serves the host configs that ride along in the build', async () => {
-    for (const file of ['_headers', '_redirects', 'vercel.json']) {
+    for (const file of ['_headers', '_redirects']) {
       expect((await raw(`/${file}`)).status).toBe(404);
     }
   });

@@ -1,4 +1,5 @@
 import type { Faq as FaqContent } from '../../content/schemas.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { Accordion } from '../ui/Accordion.tsx';
 import { Section } from '../ui/Section.tsx';
 
@@ -12,6 +13,7 @@ export function Faq({ content }: { content: FaqContent }) {
           id: `faq-${index + 1}`,
           title: item.question,
           content: <p>{item.answer}</p>,
+          event: eventAttributes('faq_open', { question: item.question }),
         }))}
       />
     </Section>

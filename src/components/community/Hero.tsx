@@ -13,7 +13,7 @@ export interface HeroProps {
 
 export function Hero({ content, authUrl, learnMoreHref, children }: HeroProps) {
   return (
-    <section aria-labelledby="hero-title" data-surface="dark">
+    <section aria-labelledby="hero-title" data-surface="dark" data-section="hero">
       <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.3fr_1fr] lg:items-center">
         <div>
           <p className="mb-4 eyebrow">{content.eyebrow}</p>

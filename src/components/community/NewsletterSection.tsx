@@ -41,6 +41,7 @@ export function NewsletterSection({
           subscribeUrl={subscribeUrl}
           frameTitle={content.frameTitle}
           linkLabel={content.linkLabel}
+          placement={id}
         />
       </div>
     </section>

@@ -13,6 +13,7 @@ export function BuyBar({ content, authUrl }: { content: KitPage['buyBar']; authU
       aria-label="Buy the kit"
       data-buy-bar=""
       data-surface="dark"
+      data-section="buy-bar"
       className="invisible fixed inset-x-0 bottom-0 z-40 translate-y-full border-t border-border bg-surface/95 backdrop-blur transition-[translate,visibility] duration-200 ease-out data-shown:visible data-shown:translate-y-0 md:hidden"
     >
       <div className="container-page flex h-16 items-center justify-between gap-4">

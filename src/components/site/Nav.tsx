@@ -15,6 +15,7 @@ export function Nav({ brand, ctaLabel, ctaHref }: NavProps) {
   return (
     <header
       data-nav
+      data-section="nav"
       className="sticky top-0 z-40 border-b border-border/60 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
     >
       <nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4">

@@ -1,3 +1,4 @@
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
 export interface NewsletterEmbedProps {
@@ -7,6 +8,8 @@ export interface NewsletterEmbedProps {
   subscribeUrl: string;
   frameTitle: string;
   linkLabel: string;
+  /** Where it sits (its section's id): reported by `newsletter_view` once it is in view. */
+  placement: string;
 }
 
 /**
@@ -14,10 +17,17 @@ export interface NewsletterEmbedProps {
  * until it paints. The area is always 52 px high, so nothing shifts whether the frame loads,
  * fails or is replaced by the plain subscribe link (when no embed URL is configured).
  */
-export function NewsletterEmbed({ embedUrl, subscribeUrl, frameTitle, linkLabel }: NewsletterEmbedProps) {
+export function NewsletterEmbed({
+  embedUrl,
+  subscribeUrl,
+  frameTitle,
+  linkLabel,
+  placement,
+}: NewsletterEmbedProps) {
+  const seen = eventAttributes('newsletter_view', { placement });
   if (!embedUrl) {
     return (
-      <div className="flex h-[52px] items-center" data-newsletter="">
+      <div className="flex h-[52px] items-center" data-newsletter="" {...seen}>
         <a
           href={subscribeUrl}
           className="inline-flex h-[52px] items-center rounded-pill bg-action px-6 font-semibold text-action-fg hover:bg-action-hover"
@@ -28,7 +38,7 @@ export function NewsletterEmbed({ embedUrl, subscribeUrl, frameTitle, linkLabel 
     );
   }
   return (
-    <div className="relative h-[52px] w-full overflow-hidden rounded-xl" data-newsletter="">
+    <div className="relative h-[52px] w-full overflow-hidden rounded-xl" data-newsletter="" {...seen}>
       <Spinner label="Loading the sign-up form" className="absolute inset-0 text-accent" />
       <iframe
         src={embedUrl}

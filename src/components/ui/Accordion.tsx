@@ -5,6 +5,8 @@ export interface AccordionItem {
   id: string;
   title: ReactNode;
   content: ReactNode;
+  /** The event the item reports when it opens (src/lib/event-attributes.ts). */
+  event?: Record<string, string>;
 }
 
 export interface AccordionProps {
@@ -27,7 +29,14 @@ export function Accordion({ name, items, defaultOpen, headingLevel = 3, classNam
   return (
     <div className={cn('divide-y divide-border', className)}>
       {items.map((item, index) => (
-        <details key={item.id} id={item.id} name={name} open={index === defaultOpen} className="group">
+        <details
+          key={item.id}
+          id={item.id}
+          name={name}
+          open={index === defaultOpen}
+          className="group"
+          {...item.event}
+        >
           <summary className="flex min-h-14 items-center justify-between gap-4 py-4 text-left">
             <Heading className="text-lg font-semibold">{item.title}</Heading>
             <svg

@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 
 export const buttonVariants = cva(
   'inline-flex items-center justify-center gap-2 rounded-pill font-semibold whitespace-nowrap transition-colors duration-150 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0',
@@ -31,7 +32,10 @@ type Variants = VariantProps<typeof buttonVariants>;
 type LinkProps = Variants &
   AnchorHTMLAttributes<HTMLAnchorElement> & {
     href: string;
-    /** Marks a sign-up or buy link, so the visitor's UTM parameters are carried onto it. */
+    /**
+     * Marks a sign-up or buy link: the visitor's UTM parameters are carried onto it, and a click
+     * reports `cta_click` with the section it sits in and its label.
+     */
     auth?: boolean;
     children: ReactNode;
   };
@@ -53,7 +57,7 @@ export function Button(props: ButtonProps) {
         {...rest}
         // The mark lib/auth-link.ts looks for (AUTH_LINK_ATTR), written out: importing it here would
         // make the islands and the boot script share a chunk, one more round trip before first paint.
-        {...(auth ? { 'data-auth-link': '' } : {})}
+        {...(auth ? { 'data-auth-link': '', ...eventAttributes('cta_click') } : {})}
         className={cn(buttonVariants({ variant, size, block }), className)}
       >
         {children}

@@ -1,6 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { IconButton, NEXT_PATH, PREVIOUS_PATH } from './IconButton.tsx';
 
 export interface CarouselProps {
@@ -15,12 +16,14 @@ export interface CarouselProps {
  * A looping carousel on Embla, per the WAI-ARIA carousel pattern: a named region with
  * aria-roledescription="carousel", slides with aria-roledescription="slide", Previous/Next
  * buttons, and ArrowLeft/ArrowRight while it has focus. Without JavaScript the slides
- * scroll sideways (public/noscript.css).
+ * scroll sideways (public/noscript.css). It shows which position is first in `data-slide` (of
+ * `data-slides`), so a move by button, key or swipe reports `carousel_move {direction}`.
  */
 export function Carousel({ label, slides, className, slideClassName }: CarouselProps) {
   const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start' });
   const [canPrev, setCanPrev] = useState(true);
   const [canNext, setCanNext] = useState(true);
+  const [position, setPosition] = useState<{ slide: number; slides: number } | null>(null);
   // Moves asked for in the moment between hydration and Embla's start are made once it starts.
   const pending = useRef(0);
 
@@ -28,6 +31,7 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
     if (!api) return;
     setCanPrev(api.canScrollPrev());
     setCanNext(api.canScrollNext());
+    setPosition({ slide: api.selectedScrollSnap(), slides: api.scrollSnapList().length });
   }, [api]);
 
   useEffect(() => {
@@ -63,6 +67,8 @@ export function Carousel({ label, slides, className, slideClassName }: CarouselP
       aria-label={label}
       className={cn('relative', className)}
       data-carousel=""
+      {...eventAttributes('carousel_move')}
+      {...(position && { 'data-slide': position.slide, 'data-slides': position.slides })}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       onKeyDown={onKeyDown}

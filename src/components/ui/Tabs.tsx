@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { cn } from '../../lib/cn.ts';
 import { IconButton, NEXT_PATH, PREVIOUS_PATH } from './IconButton.tsx';
 
@@ -26,6 +27,7 @@ export interface TabsProps {
 /**
  * Tabs per the WAI-ARIA Authoring Practices: a tablist of tabs with aria-selected and a roving
  * tabindex; ArrowLeft/ArrowRight (wrapping), Home and End move between tabs and select them.
+ * Selecting a tab, however it is done, reports `tab_select {widget: id, tab: the tab's id}`.
  * Without JavaScript (see public/noscript.css) every panel shows, each under its own label.
  */
 export function Tabs({
@@ -85,6 +87,7 @@ export function Tabs({
                 aria-selected={active}
                 aria-controls={`${base}-panel-${item.id}`}
                 tabIndex={active ? 0 : -1}
+                {...eventAttributes('tab_select', { widget: base, tab: item.id })}
                 onClick={() => select(index, false)}
                 onKeyDown={onKeyDown}
                 // The selected tab inverts the surface's colours.

@@ -1,4 +1,5 @@
 import { embedUrl, watchUrl, type Video } from '../../config/videos.ts';
+import { eventAttributes } from '../../lib/event-attributes.ts';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from './Spinner.tsx';
 
@@ -36,6 +37,7 @@ export function VideoFacade({ video, posterAccent = 'accent-strong', className }
         aria-label={label}
         className="group absolute inset-0 grid place-items-center"
         data-video-play=""
+        {...eventAttributes('video_play', { video: video.title })}
       >
         <PlayGlyph />
       </button>

@@ -1,0 +1,156 @@
+/**
+ * Which analytics provider the site reports to, and everything that follows from that choice:
+ * where the browser sends events, which origins the content security policy must allow, and which
+ * paths of our own origin forward to the provider (the first-party path).
+ *
+ * Framework-free, so the build (astro.config.ts: the policy and the forwarded paths) and the
+ * browser (the provider's adapter in src/lib/) resolve the same PUBLIC_ANALYTICS_* values the same
+ * way. A malformed value stops the build with one line naming the variable.
+ */
+import { isLocalHost } from './production-urls.ts';
+
+export const ANALYTICS_PROVIDERS = ['none', 'plausible', 'umami'] as const;
+export type AnalyticsProvider = (typeof ANALYTICS_PROVIDERS)[number];
+
+/** The PUBLIC_ANALYTICS_* variables as set (undefined or '' when not), and this site's origin. */
+export interface AnalyticsEnv {
+  provider?: string | undefined;
+  host?: string | undefined;
+  siteId?: string | undefined;
+  proxy?: boolean | string | undefined;
+  /** PUBLIC_SITE_URL: Plausible names a site by its domain, taken from here unless set. */
+  siteUrl: string;
+}
+
+export interface AnalyticsSettings {
+  provider: Exclude<AnalyticsProvider, 'none'>;
+  /** The provider's origin: its cloud, or a self-hosted instance. */
+  host: string;
+  /** Plausible's site domain, or Umami's website id. */
+  siteId: string;
+  /** Events go to our own origin, which forwards them to the provider. */
+  proxy: boolean;
+}
+
+/** A path of our own origin that forwards to the provider (PUBLIC_ANALYTICS_PROXY=true). */
+export interface ForwardedPath {
+  path: string;
+  method: 'GET' | 'POST';
+  /** The provider's URL it forwards to. */
+  upstream: string;
+}
+
+/** Where each provider takes events (and serves its script), and the paths of ours that stand in. */
+const PROVIDER_PATHS = {
+  plausible: {
+    cloud: 'https://plausible.io',
+    event: '/api/event',
+    ownEvent: '/a/event',
+  },
+  umami: {
+    cloud: 'https://cloud.umami.is',
+    event: '/api/send',
+    script: '/script.js',
+    // The script sends to `<its host URL>/api/send`: with /a as that host URL, to /a/api/send.
+    ownHostUrl: '/a',
+    ownEvent: '/a/api/send',
+    ownScript: '/a/script.js',
+  },
+} as const;
+
+function isProvider(value: string): value is AnalyticsProvider {
+  return (ANALYTICS_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** The settings in force, or null when nothing is to leave the browser (`none`, the default). */
+export function analyticsSettings(env: AnalyticsEnv): AnalyticsSettings | null {
+  const provider = env.provider?.trim() || 'none';
+  if (!isProvider(provider)) {
+    throw new Error(`PUBLIC_ANALYTICS_PROVIDER must be none, plausible or umami (got "${provider}").`);
+  }
+  if (provider === 'none') return null;
+  const host = env.host?.trim() ? originOf(env.host.trim()) : PROVIDER_PATHS[provider].cloud;
+  const siteId = env.siteId?.trim() || (provider === 'plausible' ? new URL(env.siteUrl).hostname : '');
+  if (!siteId) {
+    throw new Error(
+      'PUBLIC_ANALYTICS_SITE_ID must be set to the website id Umami shows for this site (Settings, Websites).',
+    );
+  }
+  const proxy = env.proxy === true || env.proxy === 'true';
+  return { provider, host, siteId, proxy };
+}
+
+function originOf(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `PUBLIC_ANALYTICS_HOST must be the provider's origin, such as https://plausible.io (got "${value}").`,
+    );
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search) {
+    throw new Error(
+      `PUBLIC_ANALYTICS_HOST must be an origin alone, such as https://plausible.io, with no path (got "${value}").`,
+    );
+  }
+  return url.origin;
+}
+
+/** What the browser talks to: absolute provider URLs, or paths of our own origin when proxied. */
+export function collectorUrls(settings: AnalyticsSettings): {
+  endpoint: string;
+  script?: string;
+  /** Umami's `data-host-url`: where its script sends (`/api/send` is appended). */
+  hostUrl?: string;
+} {
+  if (settings.provider === 'plausible') {
+    const paths = PROVIDER_PATHS.plausible;
+    return { endpoint: settings.proxy ? paths.ownEvent : `${settings.host}${paths.event}` };
+  }
+  const paths = PROVIDER_PATHS.umami;
+  return settings.proxy
+    ? { endpoint: paths.ownEvent, script: paths.ownScript, hostUrl: paths.ownHostUrl }
+    : {
+        endpoint: `${settings.host}${paths.event}`,
+        script: `${settings.host}${paths.script}`,
+        hostUrl: settings.host,
+      };
+}
+
+/**
+ * The origins the content security policy must add: the provider's, for the script (Umami) and
+ * for sending events, and none at all when nothing is configured or events go through our origin.
+ */
+export function analyticsOrigins(settings: AnalyticsSettings | null): {
+  script: string[];
+  connect: string[];
+} {
+  if (!settings || settings.proxy) return { script: [], connect: [] };
+  return {
+    script: settings.provider === 'umami' ? [settings.host] : [],
+    connect: [settings.host],
+  };
+}
+
+/** The paths our origin forwards to the provider: only with PUBLIC_ANALYTICS_PROXY=true. */
+export function forwardedPaths(settings: AnalyticsSettings | null): ForwardedPath[] {
+  if (!settings?.proxy) return [];
+  if (settings.provider === 'plausible') {
+    const paths = PROVIDER_PATHS.plausible;
+    return [{ path: paths.ownEvent, method: 'POST', upstream: `${settings.host}${paths.event}` }];
+  }
+  const paths = PROVIDER_PATHS.umami;
+  return [
+    { path: paths.ownScript, method: 'GET', upstream: `${settings.host}${paths.script}` },
+    { path: paths.ownEvent, method: 'POST', upstream: `${settings.host}${paths.event}` },
+  ];
+}
+
+/**
+ * Plausible ignores pages served from this machine (a developer's `npm start`) unless told
+ * otherwise; when the provider itself runs here (a local instance, a test's collector), they count.
+ */
+export function countsLocalPages(settings: AnalyticsSettings): boolean {
+  return isLocalHost(settings.host);
+}
