@@ -58,7 +58,8 @@ for (const path of ['/', '/community']) {
         .getByRole('button', { name: /^Play video/ })
         .click();
       await expect(page.locator('#kit-intro iframe')).toHaveAttribute('title', /\S/);
-      expect(attempted.some((url) => url.includes('youtube-nocookie.com'))).toBe(true);
+      // The frame's request goes out just after the frame is made: wait for it, not for a fixed moment.
+      await expect.poll(() => attempted.some((url) => url.includes('youtube-nocookie.com'))).toBe(true);
       await page.locator('#cash-flow-machine summary').nth(1).click();
       await expect(page.locator('#cash-flow-machine details').nth(1)).toHaveAttribute('open', '');
     }
