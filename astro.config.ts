@@ -233,6 +233,8 @@ export default defineConfig({
     },
     validateSecrets: true,
   },
+  // Both faces are preloaded and `optional`: a first view that would wait for them keeps the
+  // metric-matched fallbacks instead of moving text when they arrive; later views draw them from the cache.
   fonts: [
     {
       provider: fontProviders.local(),
@@ -245,6 +247,7 @@ export default defineConfig({
             src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
             weight: '400 600',
             style: 'normal',
+            display: 'optional',
           },
         ],
       },
@@ -261,6 +264,7 @@ export default defineConfig({
             src: ['@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2'],
             weight: '600',
             style: 'normal',
+            display: 'optional',
           },
         ],
       },

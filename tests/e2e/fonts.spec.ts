@@ -1,13 +1,18 @@
 /**
  * The web fonts are cut down at build to the characters the pages show (scripts/subset-fonts.ts).
  * Here the browser itself says which font drew each piece of text: none of our text may fall back
- * to a system font because a character was cut from the subset.
+ * to a system font because a character was cut from the subset. The faces are `font-display:
+ * optional` (a first view that would wait for them keeps the metric-matched fallbacks instead of
+ * moving text when they arrive), so the check reads the second view, as a returning visitor or
+ * the next page gets it: the fonts are then in the cache and drawn from the first frame.
  */
 import { expect, test } from './fixtures.ts';
 
 for (const path of ['/', '/community', '/no-such-page']) {
   test(`${path}: every character is drawn with the site's own fonts`, async ({ page }) => {
     await page.goto(path);
+    await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load().catch(() => null))));
+    await page.reload();
     // Show what only shows later or elsewhere: hidden tab panels, the carousel above lg, the buy bar.
     await page.evaluate(async () => {
       for (const el of document.querySelectorAll('[hidden]')) el.removeAttribute('hidden');
