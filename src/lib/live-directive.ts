@@ -3,9 +3,8 @@
  *
  * `client:visible` starts downloading React only when a widget scrolls into view, so on a slow
  * phone its buttons sat inert for up to a second after they appeared. This directive hydrates
- * each island once the page has loaded and the browser is idle (its code is fetched at load, so
- * that step waits for no network), so the first screen never waits for it; sooner if the visitor
- * scrolls, taps or presses a key first, or if the island is in view.
+ * each island once the page has loaded and the browser is idle, so the first screen never waits
+ * for it; sooner if the visitor scrolls, taps or presses a key first, or if the island is in view.
  * The hydration itself blocks nothing: Astro's React renderer hydrates inside `startTransition`,
  * which React splits into slices of a few milliseconds.
  *
@@ -31,21 +30,12 @@ declare module 'astro' {
   }
 }
 
-/** Runs `task` once the page has loaded, when the main thread is idle (within half a second on a busy one). */
+/** Runs `task` once the page has loaded and the main thread is idle. */
 function whenIdle(task: () => void) {
   const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 500 }) : setTimeout(task, 200);
+    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
-}
-
-/** Downloads and parses a module without running it, so hydrating later waits for no network. */
-function preload(url: string | null) {
-  if (!url || document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(url)}"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = url;
-  document.head.append(link);
 }
 
 const live: ClientDirective = (load, options, el) => {
@@ -75,13 +65,6 @@ const live: ClientDirective = (load, options, el) => {
   const start = () => {
     el.addEventListener('click', held, { capture: true });
     el.addEventListener('keydown', held, { capture: true });
-    // The code as soon as the page has loaded (network only); React once the main thread is idle.
-    const fetchCode = () => {
-      preload(el.getAttribute('renderer-url'));
-      preload(el.getAttribute('component-url'));
-    };
-    if (document.readyState === 'complete') fetchCode();
-    else addEventListener('load', fetchCode, { once: true });
     whenIdle(() => void hydrate());
     const inView = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) begin();
