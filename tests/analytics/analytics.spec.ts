@@ -342,25 +342,34 @@ test.describe('Umami, its script from the provider', () => {
   });
 });
 
+/**
+ * A build whose events go through our own origin (`PUBLIC_ANALYTICS_PROXY=true`), served, with the
+ * page recording CSP violations and every request it sends straight to the provider.
+ */
+async function firstPartyBuild(page: Page, provider: 'plausible' | 'umami', siteId: string) {
+  const root = await buildWith(`${provider}-proxy`, {
+    PUBLIC_ANALYTICS_PROVIDER: provider,
+    PUBLIC_ANALYTICS_HOST: collector.origin,
+    PUBLIC_ANALYTICS_SITE_ID: siteId,
+    PUBLIC_ANALYTICS_PROXY: 'true',
+  });
+  const origin = await serve(root);
+  collector.clear();
+  await recordViolations(page);
+  await stayOnPage(page);
+  const toProvider: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin === collector.origin) toProvider.push(request.url());
+  });
+  return { root, origin, toProvider };
+}
+
 test.describe('the first-party path (PUBLIC_ANALYTICS_PROXY=true)', () => {
   test('Plausible: events go to /a/event on our origin, which the Node server and nginx forward', async ({
     page,
   }) => {
     test.setTimeout(240_000); // a whole production build, then both servers
-    const root = await buildWith('plausible-proxy', {
-      PUBLIC_ANALYTICS_PROVIDER: 'plausible',
-      PUBLIC_ANALYTICS_HOST: collector.origin,
-      PUBLIC_ANALYTICS_SITE_ID: PLAUSIBLE_SITE,
-      PUBLIC_ANALYTICS_PROXY: 'true',
-    });
-    const origin = await serve(root);
-    collector.clear();
-    await recordViolations(page);
-    await stayOnPage(page);
-    const toProvider: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).origin === collector.origin) toProvider.push(request.url());
-    });
+    const { root, origin, toProvider } = await firstPartyBuild(page, 'plausible', PLAUSIBLE_SITE);
     const csp = (await page.request.get(`${origin}/`)).headers()['content-security-policy'];
     expect(connectSrc(csp)).toBe("'self'");
     await page.goto(`${origin}/`);
@@ -399,20 +408,7 @@ test.describe('the first-party path (PUBLIC_ANALYTICS_PROXY=true)', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    const root = await buildWith('umami-proxy', {
-      PUBLIC_ANALYTICS_PROVIDER: 'umami',
-      PUBLIC_ANALYTICS_HOST: collector.origin,
-      PUBLIC_ANALYTICS_SITE_ID: UMAMI_WEBSITE,
-      PUBLIC_ANALYTICS_PROXY: 'true',
-    });
-    const origin = await serve(root);
-    collector.clear();
-    await recordViolations(page);
-    await stayOnPage(page);
-    const toProvider: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).origin === collector.origin) toProvider.push(request.url());
-    });
+    const { origin, toProvider } = await firstPartyBuild(page, 'umami', UMAMI_WEBSITE);
     const csp = (await page.request.get(`${origin}/community`)).headers()['content-security-policy'];
     expect(connectSrc(csp)).toBe("'self'");
     expect(scriptSrc(csp)).not.toContain(collector.origin);
