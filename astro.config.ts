@@ -154,9 +154,13 @@ export default defineConfig({
     productionUrlGuard(),
     analyticsForwards(),
     react(),
-    // Each font keeps only the characters the pages show and the weights the design uses:
-    // Inter 400 (text) to 600 (semibold), Fraunces 600 (every heading). Weights below match.
-    subsetFonts({ Inter: { wght: { min: 400, max: 600 } }, Fraunces: { wght: 600 } }),
+    // Each font keeps only the characters the pages draw in it and the weights the design uses:
+    // Inter 400 (text) to 600 (semibold), everywhere; Fraunces 600, only in `font-display` text
+    // (headings and figures). Weights below match.
+    subsetFonts({
+      Inter: { axes: { wght: { min: 400, max: 600 } } },
+      Fraunces: { axes: { wght: 600 }, drawnIn: '.font-display' },
+    }),
     ...(await editorIntegrations()),
     {
       // `client:live`: islands hydrate when idle after load, and never drop a first tap (src/lib/live-directive.ts).
@@ -169,8 +173,12 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss(), analyticsProviderModule()],
-    // Never inline scripts or assets: every script is a same-origin file the CSP allows.
-    build: { assetsInlineLimit: 0 },
+    // A page's own script (src/lib/boot.ts, about 7 KB) is inlined into the page, where the CSP
+    // allows it by its hash: as a file it would compete with the two fonts for the first round
+    // trips of a slow connection and push the headline's font a round trip later. Astro inlines
+    // only a script that imports nothing (no shared chunk, no dynamic import), so with an
+    // analytics provider the script stays a file. Images and other assets are never inlined.
+    build: { assetsInlineLimit: (file: string) => file.endsWith('.js') },
     // The editor's dev server may also run from a copy of the project whose node_modules is a link
     // (the editor's tests do): let it serve the linked packages.
     ...(editing && {

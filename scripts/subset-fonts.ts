@@ -1,8 +1,10 @@
 /**
  * An Astro integration that runs when the build is done: it cuts each self-hosted web font down
- * to the characters the built pages show, and pins or narrows its weight axis to the weights the
- * design uses. Both faces together go from about 86 KB to under 25 KB, which is most of what a
- * first visit on a slow phone connection waits for before the headline settles.
+ * to the characters the built pages draw in it, and pins or narrows its weight axis to the weights
+ * the design uses. Both faces together go from about 86 KB to under 25 KB, which is most of what a
+ * first visit on a slow phone connection waits for before the headline settles. A face used only
+ * by some elements (the display face: headings and figures) keeps only their characters, so it
+ * arrives within the first round trip of its connection.
  *
  * Each subset gets a new content-hashed name (the old name was a hash of the full font, and hashed
  * assets are cached for a year), so every page's reference to it is rewritten: the preload link and
@@ -14,6 +16,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { Window } from 'happy-dom';
 import subsetFont, { type VariationAxes } from 'subset-font';
 import { htmlFiles } from '../deploy/site-policy.ts';
 
@@ -26,8 +29,25 @@ export const LAYOUT_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern', 'liga', 
 /** Characters always kept: digits and the counter's slash, which islands may render after load ("2 / 3"). */
 const ALWAYS = '0123456789 /';
 
-/** What each family keeps of its variation space, by the family name given in the Astro config. */
-export type FontAxes = Record<string, VariationAxes>;
+/** What a family keeps: its variation space, and which text it draws. */
+export interface FontSubset {
+  axes: VariationAxes;
+  /**
+   * The CSS selector of the elements drawn in this face (the text inside them, descendants
+   * included). Without it, the face keeps every character a page shows.
+   */
+  drawnIn?: string;
+}
+
+/** What each family keeps, by the family name given in the Astro config. */
+export type FontSubsets = Record<string, FontSubset>;
+
+/**
+ * Dropped from a face whose every axis is pinned (a static font once subset): STAT names the
+ * styles along the axes, for font menus; browsers never read it. (Dropping it from a face that
+ * stays variable makes the file larger, so it stays there.)
+ */
+const STATIC_FACE_UNUSED_TABLES = ['STAT'];
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -47,6 +67,26 @@ export function visibleText(html: string): string {
       return ENTITIES[name.toLowerCase()] ?? entity;
     });
   return body + body.toUpperCase() + body.toLowerCase();
+}
+
+/** Classes that draw letters in another case than the one written (Tailwind's text-transform utilities). */
+const CASE_TRANSFORMS = '.uppercase, .lowercase, .capitalize';
+
+/**
+ * The text of the elements matching `selector` in a page, descendants included. Text under a
+ * case transform also counts in both cases.
+ */
+export function textDrawnIn(html: string, selector: string): string {
+  const window = new Window();
+  const doc = new window.DOMParser().parseFromString(html, 'text/html');
+  let text = '';
+  for (const el of doc.querySelectorAll(selector)) {
+    const content = el.textContent;
+    const transformed = el.closest(CASE_TRANSFORMS) ?? el.querySelector(CASE_TRANSFORMS);
+    text += transformed ? content + content.toUpperCase() + content.toLowerCase() : content;
+  }
+  void window.happyDOM.close();
+  return text;
 }
 
 /** The distinct characters of some text, sorted, without control characters. */
@@ -97,11 +137,16 @@ export function renameInPage(html: string, renames: ReadonlyMap<string, string>)
   return withStyleHashes(html, out);
 }
 
-/** Subsets every web font of the build in `dir` to the pages' characters; returns what it did. */
-export async function subsetBuildFonts(dir: string, axes: FontAxes): Promise<string[]> {
+/** Subsets every web font of the build in `dir` to the characters the pages draw in it; returns what it did. */
+export async function subsetBuildFonts(dir: string, subsets: FontSubsets): Promise<string[]> {
   const pages = new Map<string, string>();
   for (const file of await htmlFiles(dir)) pages.set(file, await readFile(join(dir, file), 'utf8'));
-  const text = characterSet([...pages.values()].map(visibleText).join('') + ALWAYS);
+  const charactersDrawn = (selector?: string) =>
+    characterSet(
+      [...pages.values()]
+        .map((html) => (selector ? textDrawnIn(html, selector) : visibleText(html)))
+        .join('') + ALWAYS,
+    );
 
   const faces = new Map<string, FontFace>();
   for (const html of pages.values()) for (const face of fontFaces(html)) faces.set(face.url, face);
@@ -109,13 +154,17 @@ export async function subsetBuildFonts(dir: string, axes: FontAxes): Promise<str
   const renames = new Map<string, string>();
   const report: string[] = [];
   for (const { family, url } of faces.values()) {
-    const name = Object.keys(axes).find((key) => family === key || family.startsWith(`${key}-`));
+    const name = Object.keys(subsets).find((key) => family === key || family.startsWith(`${key}-`));
+    const options = name ? subsets[name] : undefined;
     const source = join(dir, url);
     const original = await readFile(source);
+    const text = charactersDrawn(options?.drawnIn);
+    const pinned = options !== undefined && Object.values(options.axes).every((v) => typeof v === 'number');
     const subset = await subsetFont(original, text, {
       targetFormat: 'woff2',
       keepFeatures: LAYOUT_FEATURES,
-      ...(name ? { variationAxes: axes[name] } : {}),
+      ...(options ? { variationAxes: options.axes } : {}),
+      ...(pinned ? { dropTables: STATIC_FACE_UNUSED_TABLES } : {}),
     });
     const hash = createHash('sha256').update(subset).digest('hex').slice(0, 16);
     const renamed = url.replace(/[^/]+\.woff2$/, `${hash}.woff2`);
@@ -123,23 +172,22 @@ export async function subsetBuildFonts(dir: string, axes: FontAxes): Promise<str
     if (renamed !== url) await rm(source);
     renames.set(url, renamed);
     report.push(
-      `${name ?? family}: ${(original.length / 1024).toFixed(1)} KB -> ${(subset.length / 1024).toFixed(1)} KB`,
+      `${name ?? family}: ${(original.length / 1024).toFixed(1)} KB -> ${(subset.length / 1024).toFixed(1)} KB (${text.length} characters)`,
     );
   }
   for (const [file, html] of pages) {
     const out = renameInPage(html, renames);
     if (out !== html) await writeFile(join(dir, file), out);
   }
-  report.push(`${text.length} characters`);
   return report;
 }
 
-export function subsetFonts(axes: FontAxes): AstroIntegration {
+export function subsetFonts(subsets: FontSubsets): AstroIntegration {
   return {
     name: 'subset-fonts',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const report = await subsetBuildFonts(fileURLToPath(dir), axes);
+        const report = await subsetBuildFonts(fileURLToPath(dir), subsets);
         logger.info(report.join(', '));
       },
     },

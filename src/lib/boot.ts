@@ -1,6 +1,6 @@
 /**
- * The browser behaviours every page shares, bundled by Astro into one small module
- * (no inline script: the content security policy forbids them).
+ * The browser behaviours every page shares, bundled by Astro into one small module that the
+ * page carries inline (astro.config.ts), allowed by its hash in the content security policy.
  */
 import {
   PUBLIC_ANALYTICS_HOST,

@@ -3,8 +3,8 @@
  *
  * `client:visible` starts downloading React only when a widget scrolls into view, so on a slow
  * phone its buttons sat inert for up to a second after they appeared. This directive hydrates
- * each island once the page has loaded and the browser is idle, so the first screen never waits
- * for it; sooner if the visitor scrolls, taps or presses a key first, or if the island is in view.
+ * each island once the page has loaded, its first screen is painted and the browser is idle, so
+ * the first screen never waits for it; sooner if the visitor scrolls, taps or presses a key first, or if the island is in view.
  * The hydration itself blocks nothing: Astro's React renderer hydrates inside `startTransition`,
  * which React splits into slices of a few milliseconds.
  *
@@ -30,12 +30,17 @@ declare module 'astro' {
   }
 }
 
-/** Runs `task` once the page has loaded and the main thread is idle. */
+/**
+ * Runs `task` once the page has loaded, a frame has been painted since, and the main thread is
+ * idle: the first screen is drawn, in its own fonts, before any island's code is fetched.
+ */
 function whenIdle(task: () => void) {
   const idle = () =>
     'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  // A timeout set in an animation frame runs after that frame is painted.
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(idle, 0));
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
 }
 
 const live: ClientDirective = (load, options, el) => {

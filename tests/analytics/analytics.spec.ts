@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 import { buildServer, type SiteServer } from '../../server/app.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';
 import { expect, hydrated, test } from '../e2e/fixtures.ts';
-import { gzipBytes, JS_BUDGET_KB, kb, pageScripts, readPage, DIST } from '../http/page-weight.ts';
+import { JS_BUDGET_KB, kb, pageJsBytes, pageScripts, readPage, DIST } from '../http/page-weight.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -212,7 +212,7 @@ function expectWithinBudgets(root: string) {
       scripts.some((src) => src.includes('analytics-')),
       `${path} loads the adapter`,
     ).toBe(true);
-    const js = scripts.reduce((sum, src) => sum + gzipBytes(src, root), 0);
+    const js = pageJsBytes(readPage(file, root), root);
     test.info().annotations.push({ type: 'weight', description: `${path}: JS ${kb(js)} KB gzip` });
     expect(kb(js), `JS of ${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET_KB[path]);
   }

@@ -53,7 +53,7 @@ const HTMLCS_SOURCE = readFileSync(
  */
 export async function expectNoHtmlcsIssues(page: Page): Promise<void> {
   await revealAll(page);
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) does not block it.
+  // Evaluated through the DevTools protocol, so the page's CSP (only the page's own inline scripts, by hash) does not block it.
   await page.evaluate(HTMLCS_SOURCE);
   const issues = await page.evaluate(
     (ignores) =>

@@ -1,7 +1,8 @@
 /**
- * What each built page loads, read from dist/ (or another build's folder): its scripts (module
- * scripts, module preloads, island components and renderers, and everything they import, a
- * provider's analytics adapter included), stylesheets and fonts, with their gzip sizes as served.
+ * What each built page loads, read from dist/ (or another build's folder): its scripts (inline
+ * scripts, module scripts, module preloads, island components and renderers, and everything they
+ * import, a provider's analytics adapter included), stylesheets and fonts, with their gzip sizes
+ * as served.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
@@ -46,6 +47,25 @@ export function pageScripts(html: string, root = DIST): string[] {
     }
   }
   return [...seen];
+}
+
+/**
+ * The code of every inline script a page runs (its own module, inlined by the build when it
+ * imports nothing, and the island runtime); JSON-LD data blocks are not run, so they are left out.
+ */
+export function pageInlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs]) => !/\ssrc=/.test(attrs!) && !/type="application\/ld\+json"/.test(attrs!))
+    .map(([, , code]) => code!)
+    .filter((code) => code.trim() !== '');
+}
+
+/** The JavaScript a page runs, gzip as served: its script files, and its inline scripts inside the HTML. */
+export function pageJsBytes(html: string, root = DIST): number {
+  return (
+    pageScripts(html, root).reduce((sum, src) => sum + gzipBytes(src, root), 0) +
+    pageInlineScripts(html).reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0)
+  );
 }
 
 export function pageStyles(html: string): string[] {
