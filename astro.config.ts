@@ -61,9 +61,10 @@ if (analytics?.proxy && fromEnv('CF_PAGES')) {
 const analyticsPolicy = analyticsOrigins(analytics);
 
 /**
- * `virtual:analytics-provider`: how the browser loads the configured provider's adapter
- * (src/lib/analytics-plausible.ts or -umami.ts), on first use. A build without a provider gets
- * `undefined`, so neither adapter is even in its module graph, let alone in its files.
+ * `virtual:analytics-provider`: the configured provider's adapter (src/lib/analytics-plausible.ts
+ * or -umami.ts), bundled into the page's one script, which connects it after the first paint. A
+ * build without a provider gets `undefined`, so neither adapter is even in its module graph, let
+ * alone in its pages.
  */
 function analyticsProviderModule(): Plugin {
   const id = 'virtual:analytics-provider';
@@ -74,7 +75,11 @@ function analyticsProviderModule(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load: (module) =>
       module === `\0${id}`
-        ? `export const loadAdapter = ${adapter ? `() => import(${JSON.stringify(adapter)})` : 'undefined'};`
+        ? adapter
+          ? // A named import: a namespace object would need the bundler's runtime chunk, and a
+            // script that imports a chunk is not inlined.
+            `import { connect } from ${JSON.stringify(adapter)};\nexport const loadAdapter = () => Promise.resolve({ connect });`
+          : 'export const loadAdapter = undefined;'
         : undefined,
   };
 }
@@ -173,11 +178,12 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss(), analyticsProviderModule()],
-    // A page's own script (src/lib/boot.ts, about 7 KB) is inlined into the page, where the CSP
-    // allows it by its hash: as a file it would compete with the two fonts for the first round
-    // trips of a slow connection and push the headline's font a round trip later. Astro inlines
-    // only a script that imports nothing (no shared chunk, no dynamic import), so with an
-    // analytics provider the script stays a file. Images and other assets are never inlined.
+    // A page's own script (src/lib/boot.ts, about 7 KB; 15 KB with Plausible's tracker) is inlined
+    // into the page, where the CSP allows it by its hash: as a file it would compete with the two
+    // fonts for the first round trips of a slow connection and push the headline's font a round
+    // trip later. Astro inlines only a script that imports nothing (no shared chunk, no dynamic
+    // import), so the analytics adapter is bundled into it, not imported on demand. Images and
+    // other assets are never inlined.
     build: { assetsInlineLimit: (file: string) => file.endsWith('.js') },
     // The editor's dev server may also run from a copy of the project whose node_modules is a link
     // (the editor's tests do): let it serve the linked packages.

@@ -3,7 +3,7 @@ declare module 'virtual:analytics-provider' {
   import type { AnalyticsEnv } from './config/analytics.ts';
   import type { Send } from './lib/analytics.ts';
 
-  /** Loads the provider's adapter; undefined when no provider is configured. */
+  /** The provider's adapter (bundled with the page's script); undefined when no provider is configured. */
   export const loadAdapter:
     (() => Promise<{ connect: (env: AnalyticsEnv, doc: Document) => Promise<Send> }>) | undefined;
 }

@@ -20,6 +20,7 @@ import { installImageFallback } from './image-fallback.ts';
 import { installNavShadow } from './nav-shadow.ts';
 import { installReveal } from './reveal.ts';
 import { installVideoFacades } from './video-facade.ts';
+import { whenIdleAfterFirstPaint } from './after-first-paint.ts';
 import { ui } from '../config/ui.ts';
 
 function safeSessionStorage(): Storage | undefined {
@@ -31,9 +32,10 @@ function safeSessionStorage(): Storage | undefined {
 }
 
 /**
- * The connection to the build's analytics provider, its adapter loaded on first use
- * (astro.config.ts makes `virtual:analytics-provider`); none without a provider, or when the
- * visitor asked not to be tracked.
+ * The connection to the build's analytics provider (its adapter is bundled with this module by
+ * `virtual:analytics-provider`, made in astro.config.ts), opened once the first screen is painted
+ * and the browser is idle: events until then wait in the tracker's queue. None without a
+ * provider, or when the visitor asked not to be tracked.
  */
 function analyticsProvider(): (() => Promise<Send>) | undefined {
   const load = loadAdapter;
@@ -45,7 +47,10 @@ function analyticsProvider(): (() => Promise<Send>) | undefined {
     proxy: PUBLIC_ANALYTICS_PROXY,
     siteUrl: PUBLIC_SITE_URL,
   };
-  return () => load().then((adapter) => adapter.connect(env, document));
+  return () =>
+    new Promise<void>((afterPaint) => whenIdleAfterFirstPaint(afterPaint))
+      .then(load)
+      .then((adapter) => adapter.connect(env, document));
 }
 
 ensureHeadMeta(document);

@@ -16,6 +16,7 @@
  * until the query matches, like `client:media`.
  */
 import type { ClientDirective } from 'astro';
+import { whenIdleAfterFirstPaint } from './after-first-paint.ts';
 
 /** Keys the widgets answer that are not clicks (Enter and Space on a button become a click). */
 const KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
@@ -28,19 +29,6 @@ declare module 'astro' {
     /** Hydrate when idle after load (sooner at the first input or in view); replay a tap that comes sooner. */
     'client:live'?: boolean | string;
   }
-}
-
-/**
- * Runs `task` once the page has loaded, a frame has been painted since, and the main thread is
- * idle: the first screen is drawn, in its own fonts, before any island's code is fetched.
- */
-function whenIdle(task: () => void) {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200);
-  // A timeout set in an animation frame runs after that frame is painted.
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(idle, 0));
-  if (document.readyState === 'complete') afterPaint();
-  else addEventListener('load', afterPaint, { once: true });
 }
 
 const live: ClientDirective = (load, options, el) => {
@@ -70,7 +58,8 @@ const live: ClientDirective = (load, options, el) => {
   const start = () => {
     el.addEventListener('click', held, { capture: true });
     el.addEventListener('keydown', held, { capture: true });
-    whenIdle(() => void hydrate());
+    // The first screen is drawn, in its own fonts, before any island's code is fetched.
+    whenIdleAfterFirstPaint(() => void hydrate());
     const inView = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) begin();
     });

@@ -17,7 +17,15 @@ import type { Page } from '@playwright/test';
 import { buildServer, type SiteServer } from '../../server/app.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';
 import { expect, hydrated, test } from '../e2e/fixtures.ts';
-import { JS_BUDGET_KB, kb, pageJsBytes, pageScripts, readPage, DIST } from '../http/page-weight.ts';
+import {
+  JS_BUDGET_KB,
+  kb,
+  pageInlineScripts,
+  pageJsBytes,
+  pageScripts,
+  readPage,
+  DIST,
+} from '../http/page-weight.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -202,17 +210,19 @@ async function expectReceived(expected: Expected[]) {
 }
 
 /** The JavaScript each page loads, the provider's adapter included, within the pages' budgets. */
-function expectWithinBudgets(root: string) {
+function expectWithinBudgets(root: string, provider: 'plausible' | 'umami') {
   for (const [path, file] of [
     ['/', 'index.html'],
     ['/community', 'community/index.html'],
   ] as const) {
-    const scripts = pageScripts(readPage(file, root), root);
+    const html = readPage(file, root);
+    const scripts = pageScripts(html, root);
+    // The adapter is bundled into the page's own script, which the build inlines into the page.
     expect(
-      scripts.some((src) => src.includes('analytics-')),
-      `${path} loads the adapter`,
+      pageInlineScripts(html).some((code) => code.includes(`PUBLIC_ANALYTICS_PROVIDER is not ${provider}`)),
+      `${path} carries the ${provider} adapter in its inline script`,
     ).toBe(true);
-    const js = pageJsBytes(readPage(file, root), root);
+    const js = pageJsBytes(html, root);
     test.info().annotations.push({ type: 'weight', description: `${path}: JS ${kb(js)} KB gzip` });
     expect(kb(js), `JS of ${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET_KB[path]);
   }
@@ -272,7 +282,7 @@ test.describe('Plausible, straight to the provider', () => {
   });
 
   test('analytics counts against the JavaScript budget of each page, and stays within it', () => {
-    expectWithinBudgets(root);
+    expectWithinBudgets(root, 'plausible');
   });
 
   for (const [signal, script] of [
@@ -338,7 +348,7 @@ test.describe('Umami, its script from the provider', () => {
   });
 
   test('analytics counts against the JavaScript budget of each page, and stays within it', () => {
-    expectWithinBudgets(root);
+    expectWithinBudgets(root, 'umami');
   });
 });
 
@@ -451,6 +461,11 @@ test.describe('no provider (the default build)', () => {
     for (const file of scripts) {
       const code = readFileSync(join(DIST, '_astro', file), 'utf8');
       expect(code, file).not.toMatch(/plausible|umami|\/api\/event|\/api\/send/i);
+    }
+    for (const file of ['index.html', 'community/index.html', '404.html']) {
+      const inline = pageInlineScripts(readPage(file));
+      expect(inline.length, `${file} carries its own script inline`).toBeGreaterThan(0);
+      for (const code of inline) expect(code, file).not.toMatch(/plausible|umami|\/api\/event|\/api\/send/i);
     }
   });
 });
