@@ -1,17 +1,48 @@
 /**
- * Runs `task` once the page has loaded, a frame has been painted since, and the main thread is
- * idle (at the latest 2 s later): work that can wait, such as fetching an island's code or
- * connecting to the analytics provider, never competes with the first screen for the network or
- * the CPU. A page in a background tab paints no frame, so the task waits until it is shown.
+ * Runs `task` once the page has loaded, its first contentful paint is on screen, and the main
+ * thread is idle (at the latest 2 s later): work that can wait, such as fetching an island's code
+ * or connecting to the analytics provider, never competes with the first screen for the network
+ * or the CPU.
+ *
+ * The paint is the browser's own record of it (the `first-contentful-paint` entry), not the next
+ * animation frame: a frame can be produced well before it reaches the screen. An engine without
+ * paint timing waits for the next animation frame instead. A page whose first paint never comes
+ * (a tab never shown) runs the task 3 s after load.
  */
-export function whenIdleAfterFirstPaint(task: () => void, win: Window = window): void {
-  // An engine without requestIdleCallback (older Safari) gets a short timeout instead.
-  const idle = () =>
-    typeof win.requestIdleCallback === 'function'
-      ? win.requestIdleCallback(task, { timeout: 2000 })
-      : win.setTimeout(task, 200);
-  // A timeout set in an animation frame runs after that frame is painted.
-  const afterPaint = () => win.requestAnimationFrame(() => win.setTimeout(idle, 0));
-  if (win.document.readyState === 'complete') afterPaint();
-  else win.addEventListener('load', afterPaint, { once: true });
+const FIRST_PAINT = 'first-contentful-paint';
+const NO_PAINT_AFTER_LOAD_MS = 3000;
+
+export function whenIdleAfterFirstPaint(
+  task: () => void,
+  win: Window & Partial<Pick<typeof globalThis, 'PerformanceObserver'>> = window,
+): void {
+  let started = false;
+  const idle = () => {
+    if (started) return;
+    started = true;
+    // An engine without requestIdleCallback (older Safari) gets a short timeout instead.
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(task, { timeout: 2000 });
+    else win.setTimeout(task, 200);
+  };
+  const afterLoad = () => {
+    const Observer = win.PerformanceObserver;
+    if (!Observer?.supportedEntryTypes?.includes('paint')) {
+      // A timeout set in an animation frame runs after that frame.
+      win.requestAnimationFrame(() => win.setTimeout(idle, 0));
+      return;
+    }
+    if (win.performance.getEntriesByName(FIRST_PAINT).length > 0) return idle();
+    const observer = new Observer((entries) => {
+      if (entries.getEntriesByName(FIRST_PAINT).length === 0) return;
+      observer.disconnect();
+      idle();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    win.setTimeout(() => {
+      observer.disconnect();
+      idle();
+    }, NO_PAINT_AFTER_LOAD_MS);
+  };
+  if (win.document.readyState === 'complete') afterLoad();
+  else win.addEventListener('load', afterLoad, { once: true });
 }
