@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: measures the production build. Lighthouse 13 (mobile, simulated throttling,
- * 5 runs, the median of each column) on /, /community and the not-found page, and on two floors made from the same
- * build: without JavaScript (every <script> removed), and without JavaScript or web fonts (the
- * pages in their metric-matched fallback fonts: the fastest this HTML and CSS can be). Then
- * autocannon against the Node server for 10 s. Prints one table; writes the Lighthouse reports
- * to bench-results/.
+ * 5 runs, the median of each column) on /, /community and the not-found page, and on two floors
+ * made from the same build: without JavaScript (every <script> removed), and without JavaScript
+ * or web fonts (the pages in their metric-matched fallback fonts: the fastest this HTML and CSS
+ * can be). Then autocannon against the Node server for 10 s. Prints one table; writes the
+ * Lighthouse reports to bench-results/.
  */
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
