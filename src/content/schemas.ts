@@ -243,6 +243,7 @@ export const kitSchema = object(
         title,
         intro,
         items: list(accordionItem, { label: 'Items', itemLabel: 'title', min: 1 }),
+        scoresTitle: text({ label: 'Title of the overall-score card' }),
         scores: list(
           object(
             { label: 'Score' },
@@ -428,7 +429,14 @@ export const communitySchema = object(
     benefits: object({ label: 'Benefits' }, { eyebrow, title, intro, items: cards('Benefits') }),
     features: object(
       { label: 'Features' },
-      { eyebrow, title, intro, ems: cards('The four moves'), more: cards('More features') },
+      {
+        eyebrow,
+        title,
+        intro,
+        moveLabel: text({ label: 'Word before each move\'s number ("Move" shows "Move 1", "Move 2"…)' }),
+        ems: cards('The four moves'),
+        more: cards('More features'),
+      },
     ),
     howItWorks: object(
       { label: 'How it works' },

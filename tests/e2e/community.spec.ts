@@ -288,13 +288,16 @@ test('benefits, features and how-it-works carry the offer: five benefits, onboar
   await expect(benefits).toHaveCount(5);
   await expect(page.locator('#benefits')).toContainText('30-day onboarding');
   await expect(page.locator('#benefits')).toContainText('4-6 founders at your stage, meeting monthly');
-  for (const move of [
+  for (const [index, move] of [
     'Organize around profit',
     'Standardize the offer',
     'Simplify operations',
     'Optimize the team',
-  ]) {
-    await expect(page.locator('#features').getByRole('heading', { name: move })).toBeVisible();
+  ].entries()) {
+    const card = page.locator('#features ol > li').nth(index);
+    await expect(card.getByRole('heading', { name: move })).toBeVisible();
+    // "Move" is the owner's word (community.yaml features.moveLabel); the number is the card's place.
+    await expect(card).toContainText(`Move ${index + 1}`);
   }
   const steps = page.locator('#how-it-works ol > li');
   await expect(steps).toHaveCount(4);

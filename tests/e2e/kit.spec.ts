@@ -177,7 +177,12 @@ test.describe('accordions', () => {
     await expect(items.nth(2)).not.toHaveAttribute('open');
   });
 
-  test('the risk dashboard has 4 items, operable from the keyboard', async ({ page }) => {
+  test('the risk dashboard has 4 items, operable from the keyboard, beside the overall score', async ({
+    page,
+  }) => {
+    await expect(
+      page.locator('#risk-dashboard').getByRole('heading', { name: 'Your overall score' }),
+    ).toBeVisible();
     const items = page.locator('#risk-dashboard details');
     await expect(items).toHaveCount(4);
     await expect(items.locator('summary')).toHaveText([

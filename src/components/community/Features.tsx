@@ -13,7 +13,7 @@ export function Features({ content }: { content: CommunityPage['features'] }) {
       <ol className="grid gap-px overflow-hidden rounded-card border border-border bg-border md:grid-cols-2 lg:grid-cols-4">
         {content.ems.map((item, index) => (
           <li key={item.title} className="bg-card p-6">
-            <p className="text-sm font-semibold text-accent-fg">{`Move ${index + 1}`}</p>
+            <p className="text-sm font-semibold text-accent-fg">{`${content.moveLabel} ${index + 1}`}</p>
             <h3 className="mt-2 text-lg font-semibold">{item.title}</h3>
             <p className="mt-2 text-muted-fg">{item.description}</p>
           </li>

@@ -31,7 +31,7 @@ export function RiskDashboard({ content }: { content: KitPage['riskDashboard'] }
           }))}
         />
         <div className="card p-6">
-          <h3 className="font-semibold">Your overall score</h3>
+          <h3 className="font-semibold">{content.scoresTitle}</h3>
           <ul className="mt-4 space-y-3">
             {content.scores.map((score) => (
               <li key={score.label} className="flex items-start gap-3">
