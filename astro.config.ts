@@ -76,10 +76,10 @@ function analyticsProviderModule(): Plugin {
     load: (module) =>
       module === `\0${id}`
         ? adapter
-          ? // A named import: a namespace object would need the bundler's runtime chunk, and a
+          ? // A named export: a namespace object would need the bundler's runtime chunk, and a
             // script that imports a chunk is not inlined.
-            `import { connect } from ${JSON.stringify(adapter)};\nexport const loadAdapter = () => Promise.resolve({ connect });`
-          : 'export const loadAdapter = undefined;'
+            `export { connect as connectAdapter } from ${JSON.stringify(adapter)};`
+          : 'export const connectAdapter = undefined;'
         : undefined,
   };
 }

@@ -4,6 +4,5 @@ declare module 'virtual:analytics-provider' {
   import type { Send } from './lib/analytics.ts';
 
   /** The provider's adapter (bundled with the page's script); undefined when no provider is configured. */
-  export const loadAdapter:
-    (() => Promise<{ connect: (env: AnalyticsEnv, doc: Document) => Promise<Send> }>) | undefined;
+  export const connectAdapter: ((env: AnalyticsEnv, doc: Document) => Promise<Send>) | undefined;
 }

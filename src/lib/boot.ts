@@ -9,7 +9,7 @@ import {
   PUBLIC_ANALYTICS_SITE_ID,
   PUBLIC_SITE_URL,
 } from 'astro:env/client';
-import { loadAdapter } from 'virtual:analytics-provider';
+import { connectAdapter } from 'virtual:analytics-provider';
 import { createTracker, trackPageLoad, visitorOptedOut, type Send } from './analytics.ts';
 import { installInteractionTracking } from './analytics-interactions.ts';
 import { applyUtm, rememberUtm } from './auth-link.ts';
@@ -38,8 +38,8 @@ function safeSessionStorage(): Storage | undefined {
  * provider, or when the visitor asked not to be tracked.
  */
 function analyticsProvider(): (() => Promise<Send>) | undefined {
-  const load = loadAdapter;
-  if (!load || visitorOptedOut(window)) return undefined;
+  const connect = connectAdapter;
+  if (!connect || visitorOptedOut(window)) return undefined;
   const env = {
     provider: PUBLIC_ANALYTICS_PROVIDER,
     host: PUBLIC_ANALYTICS_HOST,
@@ -48,9 +48,7 @@ function analyticsProvider(): (() => Promise<Send>) | undefined {
     siteUrl: PUBLIC_SITE_URL,
   };
   return () =>
-    new Promise<void>((afterPaint) => whenIdleAfterFirstPaint(afterPaint))
-      .then(load)
-      .then((adapter) => adapter.connect(env, document));
+    new Promise<void>((afterPaint) => whenIdleAfterFirstPaint(afterPaint)).then(() => connect(env, document));
 }
 
 ensureHeadMeta(document);

@@ -4,7 +4,8 @@
  * `client:visible` starts downloading React only when a widget scrolls into view, so on a slow
  * phone its buttons sat inert for up to a second after they appeared. This directive hydrates
  * each island once the page has loaded, its first screen is painted and the browser is idle, so
- * the first screen never waits for it; sooner if the visitor scrolls, taps or presses a key first, or if the island is in view.
+ * the first screen never waits for it; sooner if the visitor scrolls, taps or presses a key
+ * first, or if the island is in view.
  * The hydration itself blocks nothing: Astro's React renderer hydrates inside `startTransition`,
  * which React splits into slices of a few milliseconds.
  *
