@@ -1,6 +1,7 @@
 /**
  * The site's names and origins: the one place they are written. Values only: this module imports
- * nothing from lib/ (src/lib/site-links.ts builds the sign-up link from them).
+ * nothing from lib/ (src/lib/site-links.ts builds the sign-up link from them). The names are plain
+ * constants in site-names.ts, so code outside the build can read them without astro:env.
  * Origins come from the environment through astro:env (validated at build:
  * a malformed URL stops the build with the variable's name).
  */
@@ -10,13 +11,10 @@ import {
   PUBLIC_NEWSLETTER_URL,
   PUBLIC_SITE_URL,
 } from 'astro:env/client';
+import { siteNames } from './site-names.ts';
 
 export const site = {
-  /** Community brand, shown as the nav title. */
-  brand: 'Build Equity',
-  /** The boxed product. */
-  product: 'The Oh Sh*t Kit',
-  productSlug: 'oh-shit-kit',
+  ...siteNames,
   /** Origin of this site, for canonical and Open Graph URLs. */
   siteUrl: stripTrailingSlash(PUBLIC_SITE_URL),
   /** Origin of the sister platform, whose /auth page takes every sign-up and purchase. */
@@ -25,9 +23,6 @@ export const site = {
   newsletterEmbedUrl: PUBLIC_NEWSLETTER_EMBED_URL ?? null,
   /** Where the plain subscribe link goes. */
   newsletterUrl: PUBLIC_NEWSLETTER_URL,
-  author: 'Build Equity',
-  locale: 'en_US',
-  lang: 'en',
 } as const;
 
 /** An absolute URL on this site, for canonical and Open Graph tags. */

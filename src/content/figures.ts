@@ -2,7 +2,7 @@
  * Figures the site computes from offer.yaml, and the table of every figure a token in the copy
  * may name. Pure: no content collection is read here.
  */
-import { site } from '../config/site.ts';
+import { siteNames } from '../config/site-names.ts';
 import { formatFigure, formatUsd, type Figure, type FigureTable } from '../lib/figure-tokens.ts';
 import type { EditorField } from './fields.ts';
 import { contentFiles, type Offer } from './schemas.ts';
@@ -56,8 +56,8 @@ export function figureTable(offer: Offer): FigureTable {
       format,
     });
   }
-  table.set('site.brand', { value: site.brand, format: 'text' });
-  table.set('site.product', { value: site.product, format: 'text' });
+  table.set('site.brand', { value: siteNames.brand, format: 'text' });
+  table.set('site.product', { value: siteNames.product, format: 'text' });
   return table;
 }
 

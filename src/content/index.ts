@@ -8,10 +8,15 @@ import { getImage } from 'astro:assets';
 import { getEntry } from 'astro:content';
 import type { ImageMetadata } from 'astro';
 import { absoluteUrl, site } from '../config/site.ts';
-import { resolveFigureTokens } from '../lib/figure-tokens.ts';
-import { comparisonFigures, figureTable } from './figures.ts';
+import { resolveContent, type RawContent } from './resolve.ts';
 import { warnAboutSamples } from './samples.ts';
-import { contentPath, type ContentData, type ContentName, type PageMetaContent } from './schemas.ts';
+import {
+  contentFiles,
+  contentPath,
+  type ContentData,
+  type ContentName,
+  type PageMetaContent,
+} from './schemas.ts';
 
 async function readData<N extends ContentName>(name: N) {
   const entry = await getEntry(name, contentPath(name));
@@ -32,20 +37,10 @@ async function imageUrl(path: string, width: number): Promise<string> {
 }
 
 async function load() {
-  const offer = await readData('offer');
-  const figures = figureTable(offer);
-  const resolve = <N extends Exclude<ContentName, 'offer'>>(name: N, data: ContentData<N>) =>
-    resolveFigureTokens(data, figures, contentPath(name));
-
-  const [kit, community, faq, testimonials, footer, meta, videos] = await Promise.all([
-    readData('kit').then((data) => resolve('kit', data)),
-    readData('community').then((data) => resolve('community', data)),
-    readData('faq').then((data) => resolve('faq', data)),
-    readData('testimonials').then((data) => resolve('testimonials', data)),
-    readData('footer').then((data) => resolve('footer', data)),
-    readData('meta').then((data) => resolve('meta', data)),
-    readData('videos').then((data) => resolve('videos', data)),
-  ]);
+  const names = Object.keys(contentFiles) as ContentName[];
+  const entries = await Promise.all(names.map(async (name) => [name, await readData(name)] as const));
+  const content = resolveContent(Object.fromEntries(entries) as RawContent);
+  const { offer, testimonials } = content;
 
   // Avatars show at 48 px: one WebP at twice that covers sharp screens.
   for (const group of [testimonials.kit, testimonials.community]) {
@@ -63,17 +58,7 @@ async function load() {
     { sample: offer.shipping.sample, name: 'shipping and return terms' },
   ]);
 
-  return {
-    offer,
-    comparison: comparisonFigures(offer),
-    kit,
-    community,
-    faq,
-    testimonials,
-    footer,
-    meta,
-    videos,
-  };
+  return content;
 }
 
 let loaded: ReturnType<typeof load> | undefined;

@@ -1,0 +1,28 @@
+/**
+ * The owner's content as the pages show it, for tests that check what a visitor reads: each data
+ * file under src/content/ parsed against its schema and resolved by the loader the build uses
+ * (src/content/resolve.ts). Tests take every word and figure they expect from here, so an owner's
+ * edit in the editor changes what the tests expect along with what the pages show.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { resolveContent, type RawContent } from '../../src/content/resolve.ts';
+import { contentFiles, contentPath, type ContentName } from '../../src/content/schemas.ts';
+import { formatUsd } from '../../src/lib/figure-tokens.ts';
+import { PROJECT_ROOT } from './project-copy.ts';
+
+function readRawContent(root: string): RawContent {
+  const names = Object.keys(contentFiles) as ContentName[];
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      contentFiles[name].zod.parse(parse(readFileSync(join(root, contentPath(name)), 'utf8'))),
+    ]),
+  ) as RawContent;
+}
+
+/** The content of the project these tests belong to (a copy's own, when they run in a copy). */
+export const siteContent = resolveContent(readRawContent(PROJECT_ROOT));
+
+export { formatUsd };
