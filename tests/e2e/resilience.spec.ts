@@ -1,4 +1,4 @@
-/** The site holds when others fail: outside hosts down, JavaScript off, a broken link hunted down. */
+/** The site holds when others fail: every outside host down (JavaScript off: no-javascript.spec.ts). */
 import type { Page } from '@playwright/test';
 import { AUTH_URL_RE, expect, hydrated, test } from './fixtures.ts';
 
@@ -66,21 +66,3 @@ for (const path of ['/', '/community']) {
     await expect(page.locator('a[data-auth-link]').first()).toHaveAttribute('href', AUTH_URL_RE);
   });
 }
-
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-
-  test('every section of both pages reads and every buy link works', async ({ page }) => {
-    for (const path of ['/', '/community']) {
-      await page.goto(path);
-      for (const section of await page.locator('main > section').all()) {
-        await expect(section).toBeVisible();
-        expect(Number(await section.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
-      }
-      const links = page.locator('a[data-auth-link]');
-      expect(await links.count()).toBeGreaterThan(2);
-      for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
-        expect(href).toMatch(AUTH_URL_RE);
-    }
-  });
-});

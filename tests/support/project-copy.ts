@@ -2,13 +2,15 @@
  * A throwaway copy of the site's sources (with the real node_modules linked in), for tests that
  * edit content files or run the editor: the working tree is never touched.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
-const COPIED = [
+/** What a build needs. */
+const SOURCES = [
   'src',
   'public',
   'deploy',
@@ -19,14 +21,26 @@ const COPIED = [
   'package.json',
 ];
 
+/** Every top-level entry of the project that git tracks or would track (sources, tests, configs). */
+function projectEntries(): string[] {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
+  return [...new Set(files.split('\n').filter(Boolean).map((file) => file.split('/')[0]!))];
+}
+
 export interface ProjectCopy {
   root: string;
   remove: () => void;
 }
 
-export function copyProject(prefix: string): ProjectCopy {
+/** A copy of what a build needs, or with `everything`, of the whole project (its tests too). */
+export function copyProject(prefix: string, { everything = false } = {}): ProjectCopy {
   const root = mkdtempSync(join(tmpdir(), `be-${prefix}-`));
-  for (const entry of COPIED) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
+  for (const entry of everything ? projectEntries() : SOURCES) {
+    cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
+  }
   symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

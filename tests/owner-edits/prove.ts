@@ -1,0 +1,115 @@
+/**
+ * `npm run test:owner-edits`: proof that the tests follow the owner's content rather than pin it.
+ * A copy of the project gets every figure in offer.yaml changed, three headlines and a testimonial
+ * rewritten, as an owner would in the editor; the copy is built and the whole end-to-end suite runs
+ * against it at phone width (where every section and widget shows). Green means no test typed a
+ * word or figure the owner can change. The working tree is never touched.
+ *
+ * E2E_PORT + 100 is the copy's server port, so it never meets the main suite's server.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import type { EditorField } from '../../src/content/fields.ts';
+import { contentFiles } from '../../src/content/schemas.ts';
+import { copyProject } from '../support/project-copy.ts';
+
+type Yaml = Record<string, unknown>;
+
+const changes: string[] = [];
+
+/**
+ * Every figure changed as an owner might: money doubled and three dollars more (so $0 too),
+ * percentages five points up, counts one up, and every digit of a figure written as text one up.
+ */
+function changeFigures(value: unknown, field: EditorField, path: string): unknown {
+  if (field.kind === 'number' && typeof value === 'number') {
+    const changed =
+      field.format === 'money' ? value * 2 + 3 : field.format === 'percent' ? Math.min(value + 5, 100) : value + 1;
+    changes.push(`${path}: ${value} -> ${changed}`);
+    return changed;
+  }
+  if (field.kind === 'text' && typeof value === 'string' && /\d/.test(value)) {
+    const changed = value.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
+    changes.push(`${path}: ${value} -> ${changed}`);
+    return changed;
+  }
+  if (field.kind === 'list' && Array.isArray(value)) {
+    return value.map((item, index) => changeFigures(item, field.item, `${path}.${index}`));
+  }
+  if (field.kind === 'object' && value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => {
+        const childField = field.fields[key];
+        return [key, childField ? changeFigures(child, childField, path ? `${path}.${key}` : key) : child];
+      }),
+    );
+  }
+  return value;
+}
+
+function edit(root: string, file: string, change: (data: Yaml) => Yaml): void {
+  const path = join(root, 'src/content', file);
+  writeFileSync(path, stringify(change(parse(readFileSync(path, 'utf8')) as Yaml), { lineWidth: 0 }));
+}
+
+function set(data: Yaml, path: string, value: string): Yaml {
+  const keys = path.split('.');
+  let node = data as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  changes.push(`${path}: ${String(node[keys.at(-1)!])} -> ${value}`);
+  node[keys.at(-1)!] = value;
+  return data;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    throw new Error(`owner-edits: \`${command} ${args.join(' ')}\` failed in the edited copy (${cwd}).`);
+  }
+}
+
+const HEADLINES = {
+  kit: 'Could your business survive a bad month?',
+  community: 'Profit, a plan to sell and capital, among owners like you.',
+  kitFinal: 'Find your three biggest risks this week.',
+};
+const TESTIMONIAL = {
+  quote: 'Our board spotted a cash gap two months out. We closed it before it opened.',
+  author: 'Priya Raman',
+};
+
+const copy = copyProject('owner-edits', { everything: true });
+try {
+  edit(copy.root, 'offer.yaml', (offer) => changeFigures(offer, contentFiles.offer.editor, '') as Yaml);
+  edit(copy.root, 'kit.yaml', (kit) =>
+    set(set(kit, 'hero.headline', HEADLINES.kit), 'finalCta.title', HEADLINES.kitFinal),
+  );
+  edit(copy.root, 'community.yaml', (community) => set(community, 'hero.headline', HEADLINES.community));
+  edit(copy.root, 'testimonials.yaml', (testimonials) =>
+    set(
+      set(testimonials, 'community.items.0.quote', TESTIMONIAL.quote),
+      'community.items.0.author',
+      TESTIMONIAL.author,
+    ),
+  );
+  console.log(`owner-edits: ${changes.length} changes in ${copy.root}:\n  ${changes.join('\n  ')}`);
+
+  run('npm', ['run', 'build'], copy.root);
+  // The edits reached the pages: the suite below checks the copy's words, not the original's.
+  const kitPage = readFileSync(join(copy.root, 'dist/index.html'), 'utf8');
+  const price = (parse(readFileSync(join(copy.root, 'src/content/offer.yaml'), 'utf8')) as Yaml)['kit'] as Yaml;
+  for (const expected of [HEADLINES.kit, `$${String(price['price'])}`]) {
+    if (!kitPage.includes(expected)) throw new Error(`owner-edits: the edited copy's / lacks "${expected}".`);
+  }
+
+  const port = Number(process.env['E2E_PORT'] ?? 4322) + 100;
+  run('npx', ['playwright', 'test', '--project=phone', '--retries=0'], copy.root, {
+    E2E_PORT: String(port),
+  });
+  console.log('owner-edits: the end-to-end suite passed on the edited copy.');
+} finally {
+  copy.remove();
+}
+
