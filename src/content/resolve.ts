@@ -28,5 +28,3 @@ export function resolveContent(raw: RawContent) {
     videos: resolve('videos'),
   };
 }
-
-export type ResolvedContent = ReturnType<typeof resolveContent>;

@@ -9,7 +9,7 @@ import { formatUsd, siteContent } from '../support/site-content.ts';
 import { textsInBuild } from './built-pages.ts';
 import { AUTH_URL_RE, expect, expectNoAxeViolations, hydrated, test } from './fixtures.ts';
 
-const { community, comparison, faq, footer, testimonials } = siteContent;
+const { community, faq, footer, testimonials } = siteContent;
 const { hero, joinNow } = community;
 
 const SECTION_IDS = [
@@ -56,7 +56,7 @@ test('sections come in their fixed order (their ids are link targets), between t
   await expect(page.locator('main + footer')).toBeVisible();
 });
 
-test('the sticky nav shows the logo, the title and the hero\'s call to action, and the logo returns to the top', async ({
+test("the sticky nav shows the logo, the title and the hero's call to action, and the logo returns to the top", async ({
   page,
 }) => {
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -254,10 +254,7 @@ test('both newsletter bands make the readers claim and keep a 52 px sign-up area
     expect((await area.boundingBox())!.height).toBe(52);
     // No embed URL is configured in this build: a plain subscribe link, never a broken frame.
     await expect(band.locator('iframe')).toHaveCount(0);
-    await expect(band.getByRole('link', { name: newsletter.linkLabel })).toHaveAttribute(
-      'href',
-      /^https:/,
-    );
+    await expect(band.getByRole('link', { name: newsletter.linkLabel })).toHaveAttribute('href', /^https:/);
   }
 });
 
@@ -340,7 +337,9 @@ test.describe('join now', () => {
     }
   });
 
-  test('the comparison lists each service, the total and the savings computed from them', async ({ page }) => {
+  test('the comparison lists each service, the total and the savings computed from them', async ({
+    page,
+  }) => {
     const section = page.locator('#join-now');
     await hydrated(page, '#join-now');
     await section.getByRole('tab', { name: joinNow.tabs.compare }).click();
@@ -385,7 +384,10 @@ test('the FAQ opens one answer at a time, and an open answer closes again', asyn
 test('the footer links as written, and the copyright names the brand', async ({ page }) => {
   const element = page.locator('body > footer');
   for (const link of [...footer.columns.flatMap((column) => column.links), ...footer.social]) {
-    await expect(element.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+    await expect(element.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
+      'href',
+      link.href,
+    );
   }
   await expect(element).toContainText(
     new RegExp(`© \\d{4} ${RegExp.escape(siteNames.brand)}\\. ${RegExp.escape(footer.copyright)}`),

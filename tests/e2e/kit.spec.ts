@@ -31,7 +31,10 @@ const VIDEO_HOSTS = /youtube|ytimg|vimeo|vimeocdn|googlevideo/;
 
 /** Each provider's privacy-minded player, with the video's id: a pasted address would not match. */
 function playerUrl(video: { provider: 'youtube' | 'vimeo'; id: string }): RegExp {
-  const player = { youtube: 'https://www.youtube-nocookie.com/embed/', vimeo: 'https://player.vimeo.com/video/' };
+  const player = {
+    youtube: 'https://www.youtube-nocookie.com/embed/',
+    vimeo: 'https://player.vimeo.com/video/',
+  };
   return new RegExp(`^${RegExp.escape(player[video.provider] + video.id)}\\?`);
 }
 const width = (page: Page) => page.viewportSize()!.width;
@@ -198,7 +201,9 @@ test.describe('accordions', () => {
   test('the risk dashboard has 4 items, operable from the keyboard, beside the overall score', async ({
     page,
   }) => {
-    const scores = page.locator('#risk-dashboard').getByRole('heading', { name: kit.riskDashboard.scoresTitle });
+    const scores = page
+      .locator('#risk-dashboard')
+      .getByRole('heading', { name: kit.riskDashboard.scoresTitle });
     await expect(scores).toBeVisible();
     for (const score of kit.riskDashboard.scores) {
       await expect(page.locator('#risk-dashboard')).toContainText(`${score.label}`);
@@ -235,7 +240,8 @@ test('the community button is a plain button that goes nowhere', async ({ page }
   await expect(button).toHaveAttribute('type', 'button');
   await expect(page.locator('#community a', { hasText: kit.communityPitch.button })).toHaveCount(0);
   await expect(page.locator('#community')).toContainText(kit.communityPitch.description);
-  for (const point of kit.communityPitch.points) await expect(page.locator('#community')).toContainText(point);
+  for (const point of kit.communityPitch.points)
+    await expect(page.locator('#community')).toContainText(point);
   const url = page.url();
   await button.click();
   await page.waitForTimeout(200);

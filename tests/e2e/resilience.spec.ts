@@ -35,10 +35,14 @@ for (const path of ['/', '/community']) {
     const attempted = await cutOffOutsideHosts(page, new URL(baseURL!).host);
     await measureLayoutShift(page);
     await page.goto(path, { waitUntil: 'load' });
-    for (let y = 0; y < 14000; y += 600) {
-      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-      await page.waitForTimeout(40);
-    }
+    // A screen at a time to the bottom, two frames at each stop: every lazy part of the page wakes.
+    await page.evaluate(async () => {
+      for (let top = 0; top < document.documentElement.scrollHeight; top += innerHeight) {
+        window.scrollTo({ top, behavior: 'instant' });
+        await new Promise(requestAnimationFrame);
+        await new Promise(requestAnimationFrame);
+      }
+    });
     if (path === '/community') {
       await hydrated(page, '#join-now');
       await page.getByRole('tab', { name: 'Compare Features' }).click();

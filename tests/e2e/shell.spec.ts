@@ -261,9 +261,7 @@ test.describe('reveal on scroll', () => {
     await expect(section).not.toHaveClass(/reveal-pending/);
   });
 
-  test('after a fast scroll to the bottom, every section in view becomes fully visible', async ({
-    page,
-  }) => {
+  test('after a fast scroll to the bottom, every section in view becomes fully visible', async ({ page }) => {
     for (const path of ['/', '/community']) {
       await page.goto(path);
       expect(await page.locator('[data-reveal].reveal-pending').count()).toBeGreaterThan(0);

@@ -41,7 +41,8 @@ const fontFacts = (tab: Tab) =>
     const heading = first(document.querySelector('h1'));
     const loaded = [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family);
     const drawn = (family: string) =>
-      loaded.some((name) => name.replace(/^"|"$/g, '') === family) && document.fonts.check(`16px "${family}"`);
+      loaded.some((name) => name.replace(/^"|"$/g, '') === family) &&
+      document.fonts.check(`16px "${family}"`);
     const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
       (link) => link.href,
     );

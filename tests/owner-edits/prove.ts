@@ -26,7 +26,11 @@ const changes: string[] = [];
 function changeFigures(value: unknown, field: EditorField, path: string): unknown {
   if (field.kind === 'number' && typeof value === 'number') {
     const changed =
-      field.format === 'money' ? value * 2 + 3 : field.format === 'percent' ? Math.min(value + 5, 100) : value + 1;
+      field.format === 'money'
+        ? value * 2 + 3
+        : field.format === 'percent'
+          ? Math.min(value + 5, 100)
+          : value + 1;
     changes.push(`${path}: ${value} -> ${changed}`);
     return changed;
   }
@@ -99,7 +103,9 @@ try {
   run('npm', ['run', 'build'], copy.root);
   // The edits reached the pages: the suite below checks the copy's words, not the original's.
   const kitPage = readFileSync(join(copy.root, 'dist/index.html'), 'utf8');
-  const price = (parse(readFileSync(join(copy.root, 'src/content/offer.yaml'), 'utf8')) as Yaml)['kit'] as Yaml;
+  const price = (parse(readFileSync(join(copy.root, 'src/content/offer.yaml'), 'utf8')) as Yaml)[
+    'kit'
+  ] as Yaml;
   for (const expected of [HEADLINES.kit, `$${String(price['price'])}`]) {
     if (!kitPage.includes(expected)) throw new Error(`owner-edits: the edited copy's / lacks "${expected}".`);
   }
@@ -112,4 +118,3 @@ try {
 } finally {
   copy.remove();
 }
-

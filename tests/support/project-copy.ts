@@ -27,7 +27,14 @@ function projectEntries(): string[] {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
   });
-  return [...new Set(files.split('\n').filter(Boolean).map((file) => file.split('/')[0]!))];
+  return [
+    ...new Set(
+      files
+        .split('\n')
+        .filter(Boolean)
+        .map((file) => file.split('/')[0]!),
+    ),
+  ];
 }
 
 export interface ProjectCopy {
