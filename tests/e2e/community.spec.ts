@@ -7,7 +7,15 @@ import type { Page } from '@playwright/test';
 import { siteNames } from '../../src/config/site-names.ts';
 import { formatUsd, siteContent } from '../support/site-content.ts';
 import { textsInBuild } from './built-pages.ts';
-import { AUTH_URL_RE, expect, expectNoAxeViolations, hydrated, test } from './fixtures.ts';
+import {
+  AUTH_URL_RE,
+  expect,
+  expectItemsAsWritten,
+  expectNoAxeViolations,
+  expectTestimonialsAsWritten,
+  hydrated,
+  test,
+} from './fixtures.ts';
 
 const { community, faq, footer, testimonials } = siteContent;
 const { hero, joinNow } = community;
@@ -285,12 +293,10 @@ test('the virtual office lists its features and its four images at 400 and 800 w
 });
 
 test('benefits, the EMS moves and how-it-works, each as written', async ({ page }) => {
-  const benefits = page.locator('#benefits li');
-  await expect(benefits).toHaveCount(community.benefits.items.length);
-  for (const [index, benefit] of community.benefits.items.entries()) {
-    await expect(benefits.nth(index)).toContainText(benefit.title);
-    await expect(benefits.nth(index)).toContainText(benefit.description);
-  }
+  await expectItemsAsWritten(page.locator('#benefits li'), community.benefits.items, (benefit) => [
+    benefit.title,
+    benefit.description,
+  ]);
   const { features } = community;
   for (const [index, move] of features.ems.entries()) {
     const card = page.locator('#features ol > li').nth(index);
@@ -300,24 +306,15 @@ test('benefits, the EMS moves and how-it-works, each as written', async ({ page 
     await expect(card).toContainText(move.description);
   }
   for (const more of features.more) await expect(page.locator('#features')).toContainText(more.title);
-  const steps = page.locator('#how-it-works ol > li');
-  await expect(steps).toHaveCount(community.howItWorks.steps.length);
-  for (const [index, step] of community.howItWorks.steps.entries()) {
-    await expect(steps.nth(index)).toContainText(String(step.number));
-    await expect(steps.nth(index)).toContainText(step.title);
-    await expect(steps.nth(index)).toContainText(step.description);
-  }
+  await expectItemsAsWritten(page.locator('#how-it-works ol > li'), community.howItWorks.steps, (step) => [
+    String(step.number),
+    step.title,
+    step.description,
+  ]);
 });
 
 test('the testimonials as written, each with its stars', async ({ page }) => {
-  const items = page.locator('#testimonials li');
-  await expect(items).toHaveCount(testimonials.community.items.length);
-  for (const [index, item] of testimonials.community.items.entries()) {
-    await expect(items.nth(index)).toContainText(item.quote);
-    await expect(items.nth(index)).toContainText(item.author);
-    await expect(items.nth(index)).toContainText(item.position);
-    await expect(items.nth(index).getByText(`${item.stars} out of 5 stars`)).toHaveCount(1);
-  }
+  await expectTestimonialsAsWritten(page, testimonials.community.items);
 });
 
 test.describe('join now', () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { htmlcsIgnores } from '../checkers/ignores.ts';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -153,4 +153,32 @@ export async function hydrated(page: Page, selector: string): Promise<void> {
   const region = page.locator(selector).first();
   await region.scrollIntoViewIfNeeded();
   await expect(region.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/**
+ * The owner's list as the page shows it: one item per entry, in order, each holding the texts
+ * `texts` picks from its entry (what the owner wrote, figures already filled in).
+ */
+export async function expectItemsAsWritten<T>(
+  items: Locator,
+  entries: readonly T[],
+  texts: (entry: T) => readonly string[],
+): Promise<void> {
+  await expect(items).toHaveCount(entries.length);
+  for (const [index, entry] of entries.entries()) {
+    for (const text of texts(entry)) await expect(items.nth(index)).toContainText(text);
+  }
+}
+
+/** The page's testimonials as the owner wrote them, each with its rating read out as text. */
+export function expectTestimonialsAsWritten(
+  page: Page,
+  items: readonly { quote: string; author: string; position: string; stars: number }[],
+): Promise<void> {
+  return expectItemsAsWritten(page.locator('#testimonials li'), items, (item) => [
+    item.quote,
+    item.author,
+    item.position,
+    `${item.stars} out of 5 stars`,
+  ]);
 }

@@ -7,7 +7,14 @@ import type { Page } from '@playwright/test';
 import { siteNames } from '../../src/config/site-names.ts';
 import { formatUsd, siteContent } from '../support/site-content.ts';
 import { textsInBuild } from './built-pages.ts';
-import { AUTH_URL_RE, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import {
+  AUTH_URL_RE,
+  expect,
+  expectItemsAsWritten,
+  expectNoAxeViolations,
+  expectTestimonialsAsWritten,
+  test,
+} from './fixtures.ts';
 
 const { kit, offer, testimonials, videos } = siteContent;
 
@@ -268,22 +275,18 @@ test('the cards are lists, each card as written', async ({ page }) => {
     ['why-this-works', kit.whyThisWorks.cards],
     ['movement', kit.movement.cards],
   ] as const) {
-    const items = page.locator(`#${section} li`);
-    await expect(items).toHaveCount(cards.length);
-    for (const [index, card] of cards.entries()) {
-      await expect(items.nth(index)).toContainText(card.title);
-      await expect(items.nth(index)).toContainText(card.description);
-    }
+    await expectItemsAsWritten(page.locator(`#${section} li`), cards, (card) => [
+      card.title,
+      card.description,
+    ]);
   }
 });
 
 test('the bundle lists every item with its value, and the total', async ({ page }) => {
-  const items = page.locator('#bundles li');
-  await expect(items).toHaveCount(kit.bundles.items.length);
-  for (const [index, item] of kit.bundles.items.entries()) {
-    await expect(items.nth(index)).toContainText(item.title);
-    await expect(items.nth(index)).toContainText(item.value);
-  }
+  await expectItemsAsWritten(page.locator('#bundles li'), kit.bundles.items, (item) => [
+    item.title,
+    item.value,
+  ]);
   await expect(page.locator('#bundles')).toContainText(kit.bundles.total);
 });
 
@@ -303,13 +306,7 @@ test('the ROI section weighs the costs against a price card that stays in view',
 });
 
 test('the testimonials as written, each with its stars', async ({ page }) => {
-  const items = page.locator('#testimonials li');
-  await expect(items).toHaveCount(testimonials.kit.items.length);
-  for (const [index, item] of testimonials.kit.items.entries()) {
-    await expect(items.nth(index)).toContainText(item.quote);
-    await expect(items.nth(index)).toContainText(item.author);
-    await expect(items.nth(index).getByText(`${item.stars} out of 5 stars`)).toHaveCount(1);
-  }
+  await expectTestimonialsAsWritten(page, testimonials.kit.items);
 });
 
 test('the final call to action offers the kit at its price', async ({ page }) => {
