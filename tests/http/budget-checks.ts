@@ -40,15 +40,15 @@ const DISPLAY_FACE_BYTES = 7 * 1460;
  * so nothing grows unnoticed, and the figure is printed beside the target.
  */
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
-const FIRST_ROUND_TRIP_HELD_AT: Record<keyof typeof PAGES, number> = {
-  '/': 20_000,
-  '/community': 25_000,
-  '/404': 13_000,
+/** What each page sends today, by configuration (analytics adds the provider's adapter to the page's script). */
+const FIRST_ROUND_TRIP_HELD_AT: Record<BuildUnderTest['name'], Record<keyof typeof PAGES, number>> = {
+  'default build': { '/': 19_500, '/community': 23_700, '/404': 12_700 },
+  'production-like build': { '/': 22_300, '/community': 26_700, '/404': 15_600 },
 };
 
 /** A build to hold to the budgets: its folder, and where it is served (empty: the test server). */
 export interface BuildUnderTest {
-  name: string;
+  name: 'default build' | 'production-like build';
   root: () => string;
   origin: () => string;
 }
@@ -119,7 +119,7 @@ export function budgetTests(build: BuildUnderTest): void {
   }
 
   for (const path of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
-    test(`${build.name}, ${path}: HTML and headers as served (brotli) held at ${FIRST_ROUND_TRIP_HELD_AT[path]} bytes (target ${FIRST_ROUND_TRIP_BYTES}: one round trip)`, async ({
+    test(`${build.name}, ${path}: HTML and headers as served (brotli) held at ${FIRST_ROUND_TRIP_HELD_AT[build.name][path]} bytes (target ${FIRST_ROUND_TRIP_BYTES}: one round trip)`, async ({
       request,
     }) => {
       const response = await get(request, `${build.origin()}${path === '/404' ? '/no-such-page' : path}`);
@@ -129,7 +129,7 @@ export function budgetTests(build: BuildUnderTest): void {
         type: 'first round trip',
         description: `${headers + body} B (HTML ${body} B + headers ${headers} B); one round trip carries ${FIRST_ROUND_TRIP_BYTES} B`,
       });
-      expect(headers + body).toBeLessThanOrEqual(FIRST_ROUND_TRIP_HELD_AT[path]);
+      expect(headers + body).toBeLessThanOrEqual(FIRST_ROUND_TRIP_HELD_AT[build.name][path]);
     });
   }
 
