@@ -264,12 +264,14 @@ function printLighthouse(rows: Row[]) {
 function printTaps(results: WidgetResult[]) {
   printTable(
     ['widget', 'dead window ms (load to live)', 'first tap ms', `runs (first tap ms)`],
-    results.map(({ widget, runs }) => [
-      widget,
-      ms(middle(runs.map((run) => run.deadWindow))),
-      ms(middle(runs.map((run) => run.firstTap))),
-      runs.map((run) => ms(run.firstTap)).join(' '),
-    ]),
+    results
+      .filter(({ runs }) => runs.length > 0)
+      .map(({ widget, runs }) => [
+        widget,
+        ms(middle(runs.map((run) => run.deadWindow))),
+        ms(middle(runs.map((run) => run.firstTap))),
+        runs.map((run) => ms(run.firstTap)).join(' '),
+      ]),
   );
 }
 
@@ -294,6 +296,10 @@ function targetReport(rows: Row[], taps: WidgetResult[]): string[] {
       return `${row.page}: ${misses.length ? `missed: ${misses.join(', ')}` : 'all targets met'}`;
     });
   for (const { widget, runs } of taps) {
+    if (runs.length === 0) {
+      report.push(`${widget}: no run measured`);
+      continue;
+    }
     const tap = middle(runs.map((run) => run.firstTap));
     report.push(
       `${widget}: first tap ${ms(tap)} ms${tap > TARGETS.tapMs ? ` (missed: over ${TARGETS.tapMs} ms)` : ''}`,

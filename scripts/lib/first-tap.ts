@@ -79,7 +79,8 @@ async function measureOnce(browser: Browser, url: string, widget: LiveWidget): P
       };
       addEventListener('DOMContentLoaded', () => { ${widget.answered}; requestAnimationFrame(watch); });
     `);
-    await page.goto(url, { waitUntil: 'networkidle' });
+    // A throttled load on a busy machine can take well over the default 30 s.
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 180_000 });
     await page.waitForTimeout(1_000);
     await page.locator(widget.control).click();
     await page
@@ -115,8 +116,14 @@ export async function measureFirstTaps(
   try {
     const results: WidgetResult[] = LIVE_WIDGETS.map((widget) => ({ widget: widget.name, runs: [] }));
     for (let run = 0; run < runs; run += 1) {
-      for (const [index, widget] of LIVE_WIDGETS.entries())
-        results[index]!.runs.push(await measureOnce(browser, url, widget));
+      for (const [index, widget] of LIVE_WIDGETS.entries()) {
+        // A visit that fails (the page never went quiet) is reported and left out, not fatal.
+        const timing = await measureOnce(browser, url, widget).catch((error: Error) => {
+          console.log(`\n  ${widget.name}: run ${run + 1} failed: ${error.message.split('\n')[0]}`);
+          return null;
+        });
+        if (timing) results[index]!.runs.push(timing);
+      }
     }
     return results;
   } finally {
