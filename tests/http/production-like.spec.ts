@@ -112,6 +112,7 @@ for (const configuration of ['default', 'production-like'] as const) {
 test('production-like build without JavaScript: the newsletter form loads in its 52 px', async ({
   browser,
 }) => {
+  test.slow(true, 'a page load and two frames, on a machine that may be busy');
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 375, height: 740 },
