@@ -18,6 +18,7 @@ import {
 import { checkProductionUrls, DEFAULT_APP_URL, DEFAULT_SITE_URL } from './src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from './src/config/videos.ts';
 import { subsetFonts } from './scripts/subset-fonts.ts';
+import { trimPolicies } from './scripts/trim-policy.ts';
 
 // The site origin feeds canonical and Open Graph URLs. It is read here from the
 // environment (and .env files) because `site` must be known before astro:env is.
@@ -166,6 +167,8 @@ export default defineConfig({
       Inter: { axes: { wght: { min: 400, max: 600 } } },
       Fraunces: { axes: { wght: 600 }, drawnIn: '.font-display' },
     }),
+    // After the fonts (which rehash the styles they edit): each page's policy keeps its own hashes.
+    trimPolicies(),
     ...(await editorIntegrations()),
     {
       // `client:live`: islands hydrate when idle after load, and never drop a first tap (src/lib/live-directive.ts).

@@ -112,7 +112,13 @@ export const PERMISSIONS_POLICY = [
  */
 export type Transport = 'https' | 'http';
 
-/** Headers sent with every response: the security headers, in one place. */
+/**
+ * Headers sent with every response: the security headers, in one place. No
+ * Cross-Origin-Opener-Policy: the site opens no window and holds no secret an opener could reach,
+ * and `same-origin` made a page loaded from a fresh tab start in a new browsing context group (a
+ * new renderer process), which Lighthouse's cold start measured as 0.3 to 3 s of extra blocking
+ * time (`npm run bench:coop`; README, Speed).
+ */
 export function securityHeaders(csp: string, transport: Transport = 'https'): Record<string, string> {
   const tls = transport === 'https';
   return {
@@ -121,7 +127,6 @@ export function securityHeaders(csp: string, transport: Transport = 'https'): Re
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
-    'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
   };

@@ -29,7 +29,6 @@ const REQUIRED: Record<string, (value: string) => boolean> = {
   'x-content-type-options': (v) => v === 'nosniff',
   'referrer-policy': (v) => v === 'strict-origin-when-cross-origin',
   'permissions-policy': (v) => v.replace(/\s/g, '') === PERMISSIONS_POLICY.replace(/\s/g, ''),
-  'cross-origin-opener-policy': (v) => v === 'same-origin',
   'cross-origin-resource-policy': (v) => v === 'same-origin',
   'x-frame-options': (v) => v.toUpperCase() === 'DENY',
 };

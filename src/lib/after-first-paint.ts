@@ -12,37 +12,44 @@
 const FIRST_PAINT = 'first-contentful-paint';
 const NO_PAINT_AFTER_LOAD_MS = 3000;
 
-export function whenIdleAfterFirstPaint(
-  task: () => void,
-  win: Window & Partial<Pick<typeof globalThis, 'PerformanceObserver'>> = window,
-): void {
+type PaintWindow = Window & Partial<Pick<typeof globalThis, 'PerformanceObserver'>>;
+
+/** Runs `task` once the page has loaded and its first contentful paint is on screen. */
+export function whenFirstPainted(task: () => void, win: PaintWindow = window): void {
   let started = false;
-  const idle = () => {
+  const once = () => {
     if (started) return;
     started = true;
-    // An engine without requestIdleCallback (older Safari) gets a short timeout instead.
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(task, { timeout: 2000 });
-    else win.setTimeout(task, 200);
+    task();
   };
   const afterLoad = () => {
     const Observer = win.PerformanceObserver;
     if (!Observer?.supportedEntryTypes?.includes('paint')) {
       // A timeout set in an animation frame runs after that frame.
-      win.requestAnimationFrame(() => win.setTimeout(idle, 0));
+      win.requestAnimationFrame(() => win.setTimeout(once, 0));
       return;
     }
-    if (win.performance.getEntriesByName(FIRST_PAINT).length > 0) return idle();
+    if (win.performance.getEntriesByName(FIRST_PAINT).length > 0) return once();
     const observer = new Observer((entries) => {
       if (entries.getEntriesByName(FIRST_PAINT).length === 0) return;
       observer.disconnect();
-      idle();
+      once();
     });
     observer.observe({ type: 'paint', buffered: true });
     win.setTimeout(() => {
       observer.disconnect();
-      idle();
+      once();
     }, NO_PAINT_AFTER_LOAD_MS);
   };
   if (win.document.readyState === 'complete') afterLoad();
   else win.addEventListener('load', afterLoad, { once: true });
+}
+
+/** Runs `task` once the first screen is painted (see whenFirstPainted) and the main thread is idle. */
+export function whenIdleAfterFirstPaint(task: () => void, win: PaintWindow = window): void {
+  whenFirstPainted(() => {
+    // An engine without requestIdleCallback (older Safari) gets a short timeout instead.
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(task, { timeout: 2000 });
+    else win.setTimeout(task, 200);
+  }, win);
 }

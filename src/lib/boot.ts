@@ -15,6 +15,7 @@ import { installInteractionTracking } from './analytics-interactions.ts';
 import { applyUtm, rememberUtm } from './auth-link.ts';
 import { installBuyBar } from './buy-bar.ts';
 import { installDebouncedResize } from './debounced-resize.ts';
+import { installDeferredFrames } from './deferred-frames.ts';
 import { ensureHeadMeta } from './head-meta.ts';
 import { installImageFallback } from './image-fallback.ts';
 import { installNavShadow } from './nav-shadow.ts';
@@ -61,6 +62,8 @@ installReveal(window);
 // the hero's call to action; on a page without them both do nothing.
 installVideoFacades(document);
 installBuyBar(window);
+// The newsletter form's frame waits for the first screen (it is another origin's).
+installDeferredFrames(window);
 const track = createTracker(window as unknown as { dataLayer?: unknown[] }, { connect: analyticsProvider() });
 trackPageLoad(track, window.location.pathname, document.body.dataset['page'] === 'not-found');
 installInteractionTracking(document, track);

@@ -23,7 +23,6 @@ const COMPARED = [
   'x-content-type-options',
   'referrer-policy',
   'permissions-policy',
-  'cross-origin-opener-policy',
   'cross-origin-resource-policy',
   'x-frame-options',
   'cache-control',

@@ -219,7 +219,8 @@ function expectSecurityHeaders(answer: Answer, transport: 'http' | 'https', labe
   expect(answer.headers['x-frame-options'], label).toBe('DENY');
   expect(answer.headers['x-content-type-options'], label).toBe('nosniff');
   expect(answer.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
-  expect(answer.headers['cross-origin-opener-policy'], label).toBe('same-origin');
+  // None on purpose (deploy/rules.ts): it cost every cold start a new renderer process.
+  expect(answer.headers['cross-origin-opener-policy'], label).toBeUndefined();
   expect(answer.headers['cross-origin-resource-policy'], label).toBe('same-origin');
   expect(answer.headers['permissions-policy'], label).toContain('camera=()');
   if (transport === 'https') {

@@ -13,8 +13,8 @@ export interface NewsletterEmbedProps {
 }
 
 /**
- * The newsletter provider's form in a 52 px frame, loaded lazily, with a spinner behind it
- * until it paints. The area is always 52 px high, so nothing shifts whether the frame loads,
+ * The newsletter provider's form in a 52 px frame, requested only after the first screen is
+ * painted, with a spinner behind it until it paints. The area is always 52 px high, so nothing shifts whether the frame loads,
  * fails or is replaced by the plain subscribe link (when no embed URL is configured).
  */
 export function NewsletterEmbed({
@@ -37,18 +37,23 @@ export function NewsletterEmbed({
       </div>
     );
   }
+  // The frame is written inside <noscript>: without JavaScript it loads as written; with it, the
+  // boot script puts it in place once the first screen is painted (src/lib/deferred-frames.ts),
+  // so the provider's origin is never contacted before then. The 52 px are held either way.
   return (
     <div className="relative h-[52px] w-full overflow-hidden rounded-xl" data-newsletter="" {...seen}>
       <Spinner label="Loading the sign-up form" className="absolute inset-0 text-accent" />
-      <iframe
-        src={embedUrl}
-        title={frameTitle}
-        loading="lazy"
-        height={52}
-        className="relative h-[52px] w-full border-0 bg-transparent"
-        referrerPolicy="strict-origin-when-cross-origin"
-        sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-      />
+      <noscript data-deferred-frame="">
+        <iframe
+          src={embedUrl}
+          title={frameTitle}
+          loading="lazy"
+          height={52}
+          className="relative h-[52px] w-full border-0 bg-transparent"
+          referrerPolicy="strict-origin-when-cross-origin"
+          sandbox="allow-forms allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+        />
+      </noscript>
     </div>
   );
 }

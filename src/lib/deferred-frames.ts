@@ -1,0 +1,58 @@
+/**
+ * Frames from another origin (the newsletter provider's form) that wait for the first screen.
+ *
+ * The page ships such a frame inside `<noscript data-deferred-frame>`: without JavaScript the
+ * browser shows it as written; with JavaScript the markup is inert text until this module puts it
+ * in the page, once the first screen is painted and the browser is idle, or sooner once the
+ * frame's area comes within a screen of the viewport, but never before the first paint. So no
+ * other origin is contacted while the first screen is on its way (`loading="lazy"` alone does not
+ * wait: Chromium loads a lazy frame a few screens ahead at once).
+ */
+import { whenFirstPainted, whenIdleAfterFirstPaint } from './after-first-paint.ts';
+
+const DEFERRED_FRAME_SELECTOR = 'noscript[data-deferred-frame]';
+
+export function installDeferredFrames(win: Window & typeof globalThis = window): void {
+  const doc = win.document;
+  // A <noscript> has no box: the area holding it is what comes into view.
+  const byArea = new Map<Element, Element>();
+  for (const placeholder of doc.querySelectorAll(DEFERRED_FRAME_SELECTOR)) {
+    if (placeholder.parentElement) byArea.set(placeholder.parentElement, placeholder);
+  }
+  if (byArea.size === 0) return;
+
+  const insert = (area: Element) => {
+    const placeholder = byArea.get(area);
+    if (!placeholder) return;
+    byArea.delete(area);
+    observer?.unobserve(area);
+    const template = doc.createElement('template');
+    // With scripting on, a <noscript>'s content is its markup as written (our build's), unparsed.
+    template.innerHTML = placeholder.textContent ?? '';
+    placeholder.replaceWith(template.content);
+  };
+
+  let painted = false;
+  const near = new Set<Element>();
+  const observer =
+    typeof win.IntersectionObserver === 'function'
+      ? new win.IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) if (entry.isIntersecting) near.add(entry.target);
+            if (painted) for (const area of near) insert(area);
+          },
+          // A screen ahead: the form is there by the time its band scrolls into view.
+          { rootMargin: '100% 0px 100% 0px' },
+        )
+      : null;
+  for (const area of byArea.keys()) observer?.observe(area);
+
+  whenFirstPainted(() => {
+    painted = true;
+    for (const area of near) insert(area);
+  }, win);
+  whenIdleAfterFirstPaint(() => {
+    observer?.disconnect();
+    for (const area of [...byArea.keys()]) insert(area);
+  }, win);
+}

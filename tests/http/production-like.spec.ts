@@ -1,0 +1,130 @@
+/**
+ * The configuration owners ship: the newsletter provider's form embedded and analytics through our
+ * own origin (scripts/lib/production-like.ts), built here into a folder of its own against a
+ * stand-in provider on loopback (another origin: `localhost` against the site's `127.0.0.1`).
+ * It is held to the same byte budgets as the default build, and in both builds nothing is asked
+ * of another origin before the first screen is painted: the newsletter frames wait for it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { buildServer, type SiteServer } from '../../server/app.ts';
+import {
+  buildSite,
+  EMBED_PATH,
+  productionLikeEnv,
+  startStandInProvider,
+  type StandInProvider,
+} from '../../scripts/lib/production-like.ts';
+import { budgetTests } from './budget-checks.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const work = mkdtempSync(join(tmpdir(), 'be-production-like-'));
+const root = join(work, 'dist');
+let provider: StandInProvider;
+let server: SiteServer;
+let origin = '';
+
+test.beforeAll(async () => {
+  // One build of the whole site, on a machine that may be busy.
+  test.setTimeout(300_000);
+  provider = await startStandInProvider();
+  await buildSite(root, productionLikeEnv(provider.origin));
+  server = await buildServer({ root });
+  origin = await server.listen({ host: '127.0.0.1', port: 0 });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  await provider?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+budgetTests({ name: 'production-like build', root: () => root, origin: () => origin });
+
+/** When the page first painted, and every request it made to another origin, on its own clock. */
+async function requestsAndFirstPaint(page: Page) {
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const others = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).origin !== location.origin)
+      .map((entry) => ({ url: entry.name, startTime: entry.startTime }));
+    return { paint, others };
+  });
+}
+
+const VIEWPORTS = [
+  { name: 'phone', viewport: { width: 375, height: 740 } },
+  // Tall enough that the first newsletter band is within a screen of the first one.
+  { name: 'desktop', viewport: { width: 1280, height: 1000 } },
+];
+
+for (const configuration of ['default', 'production-like'] as const) {
+  for (const { name, viewport } of VIEWPORTS) {
+    for (const path of ['/', '/community']) {
+      test(`${configuration} build, ${path} at ${name} width: nothing is requested from another origin before the first paint`, async ({
+        browser,
+        baseURL,
+      }) => {
+        test.slow(true, 'a page load, and on /community both frames loading after it');
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        const seen: string[] = [];
+        const base = configuration === 'default' ? baseURL! : origin;
+        page.on('request', (request) => {
+          if (new URL(request.url()).origin !== new URL(base).origin) seen.push(request.url());
+        });
+        await page.goto(`${base}${path}`, { waitUntil: 'load' });
+        const framed = configuration === 'production-like' && path === '/community';
+        if (framed) {
+          // Once painted (and idle), both frames are in place (the lower one, lazy, loads as it nears).
+          const frames = page.locator(`#newsletter-top iframe, #newsletter-bottom iframe`);
+          await expect(frames).toHaveCount(2);
+          await expect(frames.first()).toHaveAttribute('src', `${provider.origin}${EMBED_PATH}`);
+          for (const frame of await frames.all()) await frame.scrollIntoViewIfNeeded();
+          // A frame's timing entry is written once it has loaded: on a busy machine that takes a while.
+          await expect
+            .poll(async () => (await requestsAndFirstPaint(page)).others.length, { timeout: 20_000 })
+            .toBe(2);
+        } else {
+          // Past the point where the deferred work (islands, analytics) has started.
+          await page.waitForLoadState('networkidle');
+        }
+        const { paint, others } = await requestsAndFirstPaint(page);
+        expect(paint, 'a first contentful paint was recorded').not.toBeNull();
+        for (const request of others)
+          expect(
+            request.startTime,
+            `${request.url} was requested before the first paint`,
+          ).toBeGreaterThanOrEqual(paint!);
+        // Every request the browser made to another origin is among those timed above.
+        for (const url of seen) expect(others.map((other) => other.url)).toContain(url);
+        expect(others.length).toBe(framed ? 2 : 0);
+        await context.close();
+      });
+    }
+  }
+}
+
+test('production-like build without JavaScript: the newsletter form loads in its 52 px', async ({
+  browser,
+}) => {
+  test.slow(true, 'a page load and two frames, on a machine that may be busy');
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 740 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${origin}/community`);
+  for (const id of ['newsletter-top', 'newsletter-bottom']) {
+    const frame = page.locator(`#${id} iframe`);
+    await frame.scrollIntoViewIfNeeded();
+    await expect(frame).toHaveAttribute('title', /\S/);
+    expect((await page.locator(`#${id} [data-newsletter]`).boundingBox())!.height).toBe(52);
+    await expect(page.frameLocator(`#${id} iframe`).getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  }
+  await context.close();
+});
