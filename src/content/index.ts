@@ -4,13 +4,13 @@
  * copy never types (totals, savings) computed, and uploaded images run through the image pipeline.
  * Build-time only.
  */
-import { getImage } from 'astro:assets';
 import { getEntry } from 'astro:content';
-import type { ImageMetadata } from 'astro';
 import { absoluteUrl, site } from '../config/site.ts';
 import { resolveFigureTokens } from '../lib/figure-tokens.ts';
 import { comparisonFigures, figureTable } from './figures.ts';
+import { describeField } from './field-labels.ts';
 import { warnAboutSamples } from './samples.ts';
+import { uploadedImageUrl } from './uploads.ts';
 import { contentPath, type ContentData, type ContentName, type PageMetaContent } from './schemas.ts';
 
 async function readData<N extends ContentName>(name: N) {
@@ -19,23 +19,11 @@ async function readData<N extends ContentName>(name: N) {
   return entry.data as ContentData<N>;
 }
 
-/** Uploaded images (the editor saves them here) go through the image pipeline; public/ paths pass as they are. */
-const uploads = import.meta.glob<{ default: ImageMetadata }>('/src/assets/uploads/*', { eager: true });
-
-async function imageUrl(path: string, width: number): Promise<string> {
-  const upload = uploads[path];
-  if (!upload) return path;
-  // A vector image is already sharp at every size: it is served as it is.
-  if (upload.default.format === 'svg') return upload.default.src;
-  const image = await getImage({ src: upload.default, width, format: 'webp' });
-  return image.src;
-}
-
 async function load() {
   const offer = await readData('offer');
   const figures = figureTable(offer);
   const resolve = <N extends Exclude<ContentName, 'offer'>>(name: N, data: ContentData<N>) =>
-    resolveFigureTokens(data, figures, contentPath(name));
+    resolveFigureTokens(data, figures, contentPath(name), (path) => describeField(name, path));
 
   const [kit, community, faq, testimonials, footer, meta, videos] = await Promise.all([
     readData('kit').then((data) => resolve('kit', data)),
@@ -49,7 +37,7 @@ async function load() {
 
   // Avatars show at 48 px: one WebP at twice that covers sharp screens.
   for (const group of [testimonials.kit, testimonials.community]) {
-    for (const item of group.items) item.avatar = await imageUrl(item.avatar, 96);
+    for (const item of group.items) item.avatar = await uploadedImageUrl(item.avatar, 96);
   }
 
   warnAboutSamples(
