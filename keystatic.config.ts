@@ -45,11 +45,7 @@ const price = figures?.get('kit.price')?.value;
 const QUOTING_HINT = `A figure is written by its name in braces: {kit.price}${price ? `, never ${price}` : ''} (the names: Prices and figures).`;
 
 function describe(description: string | undefined, place: Place): string | undefined {
-  const hint = place.token
-    ? `In copy: {${place.token}}`
-    : place.copy
-      ? QUOTING_HINT
-      : undefined;
+  const hint = place.token ? `In copy: {${place.token}}` : place.copy ? QUOTING_HINT : undefined;
   return [description, hint].filter(Boolean).join(' ') || undefined;
 }
 
@@ -110,7 +106,10 @@ export function editorField(field: Field, place: Place = { where: '', copy: fals
         where: place.where,
       });
     case 'list': {
-      const element: Field = { zod: (field.zod as unknown as { element: z.ZodType }).element, editor: editor.item };
+      const element: Field = {
+        zod: (field.zod as unknown as { element: z.ZodType }).element,
+        editor: editor.item,
+      };
       const itemPlace: Place = {
         ...place,
         where: `${joinLabels(place.where, label)} (an item)`,
@@ -159,7 +158,10 @@ function objectFields(field: Field, place: Place): Record<string, ComponentSchem
       key,
       editorField(
         { zod: shape[key]!, editor: child },
-        { ...place, ...(place.token !== undefined && { token: place.token ? `${place.token}.${key}` : key }) },
+        {
+          ...place,
+          ...(place.token !== undefined && { token: place.token ? `${place.token}.${key}` : key }),
+        },
       ),
     ]),
   );

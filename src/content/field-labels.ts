@@ -30,4 +30,3 @@ export function describeField(name: ContentName, path: Path): string {
   const where = path.length > 0 ? ` (${path.join('.')})` : '';
   return `${labelsAlong(contentFiles[name].editor, path).join(' → ')}${where}`;
 }
-

@@ -49,7 +49,9 @@ function Summary({ forceValidation }: FormFieldInputProps<null>) {
   return (
     <div ref={notice}>
       <Notice tone="critical">
-        <Heading>Not saved: fix {problems.size === 1 ? 'this field' : 'these fields'}, then press Save again</Heading>
+        <Heading>
+          Not saved: fix {problems.size === 1 ? 'this field' : 'these fields'}, then press Save again
+        </Heading>
         <Content>
           <ul>
             {[...problems].map((line) => (

@@ -53,7 +53,8 @@ export function figureProblems(text: string, figures: FigureTable): string[] {
     if (found) problems.push(`"${found[0]}" is typed as a figure; write ${tokens.join(' or ')} instead`);
   }
   for (const [whole, name] of text.matchAll(TOKEN)) {
-    if (!figures.has(name!)) problems.push(`${whole} names no figure (the names are listed in Prices and figures)`);
+    if (!figures.has(name!))
+      problems.push(`${whole} names no figure (the names are listed in Prices and figures)`);
   }
   return problems;
 }
@@ -74,7 +75,9 @@ export function resolveFigureTokens<T>(
     if (typeof value === 'string') return resolveString(value, path);
     if (Array.isArray(value)) return value.map((item, index) => walk(item, [...path, index]));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key])]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key])]),
+      );
     }
     return value;
   }
@@ -108,4 +111,3 @@ function literalPatterns(figures: FigureTable): { pattern: RegExp; tokens: strin
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-

@@ -25,7 +25,9 @@ export function videoIdFromAddress(text: string): string | undefined {
   let id: string | undefined;
   if (host === 'youtu.be') id = segments[0];
   else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    id = url.searchParams.get('v') ?? (['embed', 'shorts', 'live', 'v'].includes(segments[0] ?? '') ? segments[1] : undefined);
+    id =
+      url.searchParams.get('v') ??
+      (['embed', 'shorts', 'live', 'v'].includes(segments[0] ?? '') ? segments[1] : undefined);
     if (id && !YOUTUBE_ID.test(id)) id = undefined;
   } else if (host === 'vimeo.com' || host === 'player.vimeo.com') {
     id = segments.find((segment) => VIMEO_ID.test(segment));
