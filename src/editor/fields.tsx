@@ -64,6 +64,8 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
         <Field
           label={label}
           {...(description && { description })}
+          // Keystatic focuses the first field of a list item's dialog as it opens, as its own fields do.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={autoFocus}
           value={value}
           onChange={(next: string) => {
@@ -107,7 +109,7 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
  * One of Keystatic's own fields (numbers, pickers), with its refusals also reported to the
  * browser and to the list shown when a Save is refused.
  */
-export function withBrowserValidity<T extends {} | null>(
+export function withBrowserValidity<T extends NonNullable<unknown> | null>(
   base: BasicFormField<T>,
   where: string,
 ): BasicFormField<T> {

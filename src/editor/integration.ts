@@ -67,7 +67,7 @@ function smallSaves(server: ViteDevServer) {
           body,
         }),
       );
-      response.statusCode = answer.status;
+      response.statusCode = answer.status ?? 200;
       for (const [name, value] of new Headers(answer.headers)) response.setHeader(name, value);
       response.end(answer.body);
     } catch (error) {

@@ -39,12 +39,13 @@ function subscribe(listener: () => void) {
 }
 
 function Summary({ forceValidation }: FormFieldInputProps<null>) {
-  useSyncExternalStore(subscribe, () => version);
+  const round = useSyncExternalStore(subscribe, () => version);
   const notice = useRef<HTMLDivElement>(null);
   const shown = forceValidation && problems.size > 0;
+  // Brought into view after each refused Save: the Save button is at the top, the form is long.
   useEffect(() => {
     if (shown) notice.current?.scrollIntoView({ block: 'center' });
-  }, [shown, version]);
+  }, [shown, round]);
   if (!shown) return null;
   return (
     <div ref={notice}>

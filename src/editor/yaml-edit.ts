@@ -14,7 +14,7 @@ export function applyEdit(original: string, saved: string): string {
   const next: unknown = parse(saved);
   const document = parseDocument(original);
   if (document.errors.length > 0 || !isMap(document.contents)) return stringify(next, YAML_STYLE);
-  document.contents = layOnto(document, document.contents, next);
+  document.contents = layOnto(document, document.contents, next) as typeof document.contents;
   return document.toString(YAML_STYLE);
 }
 

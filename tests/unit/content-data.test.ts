@@ -273,7 +273,8 @@ describe('the editor meets the owner where the owner is', () => {
   });
 
   it("keeps a section's switch out of the file until it is on", () => {
-    const bundles = contentFiles.kit.editor.fields['bundles'];
+    const kitForm = contentFiles.kit.editor as Extract<EditorField, { kind: 'object' }>;
+    const bundles = kitForm.fields['bundles'];
     if (bundles?.kind !== 'object') throw new Error('kit.yaml has a bundles section');
     const hidden = editorField({
       zod: contentFiles.kit.zod.shape.bundles.shape.hidden,
