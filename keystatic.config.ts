@@ -42,10 +42,17 @@ function zodProblem(zod: z.ZodType) {
 }
 
 const price = figures?.get('kit.price')?.value;
-const QUOTING_HINT = `A figure is written by its name in braces: {kit.price}${price ? `, never ${price}` : ''} (the names: Prices and figures).`;
+const QUOTING_HINT = `Figures by name: {kit.price}${price ? `, not ${price}` : ''} (see Prices and figures).`;
 
-function describe(description: string | undefined, place: Place): string | undefined {
-  const hint = place.token ? `In copy: {${place.token}}` : place.copy ? QUOTING_HINT : undefined;
+/** The field's help text, with its token (a figure of offer.yaml) or how copy quotes a figure (a page's text). */
+function describe(field: Field, place: Place): string | undefined {
+  const { kind, description } = field.editor;
+  const hint =
+    place.token !== undefined && (kind === 'number' || kind === 'text')
+      ? `In copy: {${place.token}}`
+      : place.copy && kind === 'text'
+        ? QUOTING_HINT
+        : undefined;
   return [description, hint].filter(Boolean).join(' ') || undefined;
 }
 
@@ -53,7 +60,7 @@ function describe(description: string | undefined, place: Place): string | undef
 export function editorField(field: Field, place: Place = { where: '', copy: false }): ComponentSchema {
   const { editor } = field;
   const { label } = editor;
-  const description = describe(editor.description, place);
+  const description = describe(field, place);
   const check = zodProblem(field.zod);
   // Copy is also checked for figure tokens, as the build does with every string of a page's file.
   const copyCheck = (value: string) =>

@@ -92,8 +92,21 @@ export function resolveFigureTokens<T>(
   return resolved;
 }
 
+type LiteralPattern = { pattern: RegExp; tokens: string[] };
+// The editor asks about every field at each keystroke and Save: the patterns are made once per table.
+const patternsByTable = new WeakMap<FigureTable, LiteralPattern[]>();
+
+function literalPatterns(figures: FigureTable): LiteralPattern[] {
+  let patterns = patternsByTable.get(figures);
+  if (!patterns) {
+    patterns = makeLiteralPatterns(figures);
+    patternsByTable.set(figures, patterns);
+  }
+  return patterns;
+}
+
 /** One pattern per distinct money or percent figure, with the tokens that write it. */
-function literalPatterns(figures: FigureTable): { pattern: RegExp; tokens: string[] }[] {
+function makeLiteralPatterns(figures: FigureTable): LiteralPattern[] {
   const byValue = new Map<string, string[]>();
   for (const [name, figure] of figures) {
     if (figure.format !== 'money' && figure.format !== 'percent') continue;

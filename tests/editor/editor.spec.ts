@@ -159,7 +159,7 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   await open(page, '/keystatic/singleton/faq');
   await page.getByRole('textbox', { name: 'Title' }).fill('   ');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Title must not be empty')).toBeVisible();
+  await expect(page.getByText('Title: must not be empty')).toBeVisible();
 
   // Inside a list item too: six stars and an empty quote keep the whole file from being written.
   await open(page, '/keystatic/singleton/testimonials');
