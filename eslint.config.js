@@ -58,8 +58,8 @@ const TREE_RULES = [
   { target: './*.ts', from: ['tests'], message: 'Project configs do not import tests.' },
   {
     // The browser editor's code (keystatic.config.ts and `npm run edit` use it): visitors' pages never carry it.
-    target: 'src/editor',
-    from: LAYERS.flat(),
+    target: LAYERS.flat(),
+    from: ['src/editor'],
     message: 'src/editor/ is the browser editor: the site never imports it.',
   },
 ];
