@@ -92,6 +92,7 @@ test.beforeAll(async ({ browser }) => {
   });
   server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+  server.on('exit', (code, signal) => (serverLog += `\n[the editor's server stopped: ${code ?? signal}]\n`));
   await expect
     .poll(async () => (await fetch(`${EDITOR}/keystatic`).catch(() => null))?.status ?? 0, {
       timeout: 60_000,
@@ -99,11 +100,16 @@ test.beforeAll(async ({ browser }) => {
     .toBe(200);
   // Load the editor and the page once, so the dev server has bundled everything before the tests.
   const page = await browser.newPage();
+  page.on('pageerror', (error) => (serverLog += `\n[page error] ${error.message}\n`));
   await page.goto(`${EDITOR}/keystatic/singleton/offer`);
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 120_000 });
-  await page.goto(`${EDITOR}/`);
-  await page.goto(`${EDITOR}/keystatic/singleton/faq`);
-  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
+  try {
+    await page.goto(`${EDITOR}/`);
+    await page.goto(`${EDITOR}/keystatic/singleton/faq`);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${serverLog.slice(-3000)}`, { cause: error });
+  }
   await page.close();
 });
 

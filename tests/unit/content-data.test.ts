@@ -11,6 +11,7 @@ import { editorField } from '../../keystatic.config.ts';
 import { comparisonFigures, computedFigures, figureTable } from '../../src/content/figures.ts';
 import type { EditorField, Field } from '../../src/content/fields.ts';
 import { describeField } from '../../src/content/field-labels.ts';
+import { learnMoreHref } from '../../src/content/learn-more.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from '../../src/content/schemas.ts';
 import { figureProblems, resolveFigureTokens } from '../../src/lib/figure-tokens.ts';
 import { videoIdFromAddress } from '../../src/lib/video-id.ts';
@@ -284,5 +285,20 @@ describe('the editor meets the owner where the owner is', () => {
     expect(hidden.serialize(true).value).toBe(true);
     // A section without the line is shown.
     expect(contentFiles.kit.zod.parse(read('kit')).bundles.hidden).toBe(false);
+  });
+
+  it('leads "Learn More" to the next section the page still shows when one is hidden', () => {
+    const shown = {
+      community: contentFiles.community.zod.parse(read('community')),
+      faq: contentFiles.faq.zod.parse(read('faq')),
+      testimonials: contentFiles.testimonials.zod.parse(read('testimonials')),
+    };
+    expect(learnMoreHref(shown)).toBe('#target-audience');
+    shown.community.targetAudience.hidden = true;
+    expect(learnMoreHref(shown)).toBe('#benefits');
+    shown.community.benefits.hidden = true;
+    expect(learnMoreHref(shown)).toBe('#features');
+    shown.community.features.hidden = true;
+    expect(learnMoreHref(shown)).toBe('#newsletter-top');
   });
 });
