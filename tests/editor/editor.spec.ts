@@ -80,8 +80,9 @@ test.describe.configure({ timeout: 150_000 });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   project = copyProject('editor');
-  // What the dev server and the build write beside the sources is no part of a save.
-  writeFileSync(join(project.root, '.gitignore'), 'node_modules\n.astro\ndist\n');
+  // What the dev server and the build write beside the sources is no part of a save (and Keystatic,
+  // which reads the project's tree as git would, then skips them too).
+  writeFileSync(join(project.root, '.gitignore'), '.git\nnode_modules\n.astro\ndist\n');
   git('init', '-q');
   commitAll();
   server = spawn('npm', ['run', 'edit', '--', '--port', String(PORT)], {
@@ -101,9 +102,9 @@ test.beforeAll(async ({ browser }) => {
   // Load the editor and the page once, so the dev server has bundled everything before the tests.
   const page = await browser.newPage();
   page.on('pageerror', (error) => (serverLog += `\n[page error] ${error.message}\n`));
-  await page.goto(`${EDITOR}/keystatic/singleton/offer`);
-  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 120_000 });
   try {
+    await page.goto(`${EDITOR}/keystatic/singleton/offer`);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 120_000 });
     await page.goto(`${EDITOR}/`);
     await page.goto(`${EDITOR}/keystatic/singleton/faq`);
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
