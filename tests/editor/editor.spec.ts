@@ -78,7 +78,9 @@ test.describe.configure({ mode: 'serial' });
 test.describe.configure({ timeout: 150_000 });
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
+  // Starting the dev server and bundling the editor's interface: about 30 s on a quiet machine,
+  // minutes on a machine shared with other builds.
+  test.setTimeout(300_000);
   project = copyProject('editor');
   // What the dev server and the build write beside the sources is no part of a save (and Keystatic,
   // which reads the project's tree as git would, then skips them too).
