@@ -1,16 +1,33 @@
 /**
  * The owner's data files (src/content/*.yaml) as Astro content collections: one collection per
- * file, holding one entry whose id is the file's path. Each file is checked against its schema as
- * it is read, so that a mistake stops the build (and shows on the dev server's page) naming the
- * file and the field as the editor labels it:
- * "src/content/kit.yaml: The kit page → Hero → Headline (hero.headline): must not be empty".
+ * file, holding one entry whose id is the file's path. A mistake stops the build (and shows on the
+ * dev server's page) naming the file and the field as the editor labels it: "kit →
+ * src/content/kit.yaml … The kit page → Hero → Headline (hero.headline): must not be empty".
  */
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
+import { z } from 'astro/zod';
 import { parse } from 'yaml';
 import { describeField } from './content/field-labels.ts';
 import { contentFiles, contentPath, type ContentName } from './content/schemas.ts';
-import { ContentError } from './lib/figure-tokens.ts';
+
+/**
+ * The file's schema, its refusals reworded to name each field as the editor labels it. (A loader's
+ * parser must not throw: Astro's file loader would only log it and build on with the file's last
+ * good content.)
+ */
+function labelled<N extends ContentName>(name: N) {
+  const schema = contentFiles[name].zod;
+  return z.unknown().transform((data, context) => {
+    const checked = schema.safeParse(data);
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) {
+      const path = issue.path as (string | number)[];
+      context.addIssue({ code: 'custom', path, message: `${describeField(name, path)}: ${issue.message}` });
+    }
+    return z.NEVER;
+  }) as unknown as (typeof contentFiles)[N]['zod'];
+}
 
 function dataFile<N extends ContentName>(name: N) {
   const path = contentPath(name);
@@ -28,19 +45,10 @@ function dataFile<N extends ContentName>(name: N) {
             `Invalid content in ${path}: the file must hold named fields, not a list or a value.`,
           );
         }
-        const checked = contentFiles[name].zod.safeParse(data);
-        if (!checked.success) {
-          throw new ContentError(
-            path,
-            checked.error.issues.map(
-              (issue) => `${describeField(name, issue.path as (string | number)[])}: ${issue.message}`,
-            ),
-          );
-        }
         return { [path]: data as Record<string, unknown> };
       },
     }),
-    schema: contentFiles[name].zod as (typeof contentFiles)[N]['zod'],
+    schema: labelled(name),
   });
 }
 
