@@ -75,7 +75,7 @@ async function open(page: Page, path: string) {
 test.describe.configure({ mode: 'serial' });
 // Starting the editor compiles its interface once (about 20 s on a small machine); each test then
 // drives a real form, so the group gets more time than a page test.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async ({ browser }) => {
   // Starting the dev server and bundling the editor's interface: about 30 s on a quiet machine,
@@ -316,7 +316,7 @@ test('a section hidden in the editor leaves the page, and comes back when shown'
 test('a production build of the edited content carries the new price everywhere, without the hidden section', async ({
   page,
 }) => {
-  test.setTimeout(180_000); // a whole production build of the copy, on a small machine
+  test.setTimeout(300_000); // a whole production build of the copy, on a small machine
   const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     cwd: project.root,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
