@@ -107,8 +107,8 @@ const editing = process.env['KEYSTATIC'] === 'true';
 
 async function editorIntegrations() {
   if (!editing) return [];
-  const { default: keystatic } = await import('@keystatic/astro');
-  return [keystatic()];
+  const { editor } = await import('./src/editor/integration.ts');
+  return editor();
 }
 
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;

@@ -56,6 +56,12 @@ const TREE_RULES = [
     message: 'A script never imports a test: move the shared piece into scripts/lib/.',
   },
   { target: './*.ts', from: ['tests'], message: 'Project configs do not import tests.' },
+  {
+    // The browser editor's code (keystatic.config.ts and `npm run edit` use it): visitors' pages never carry it.
+    target: LAYERS.flat(),
+    from: ['src/editor'],
+    message: 'src/editor/ is the browser editor: the site never imports it.',
+  },
 ];
 
 export default tseslint.config(

@@ -1,77 +1,136 @@
 /**
  * The browser editor (Keystatic, local mode), started by `npm run edit`. Its forms are made from
- * the same field declarations the build validates with (src/content/schemas.ts), so the editor
- * refuses what the build would refuse. It saves to src/content/*.yaml and src/assets/uploads/.
+ * the same field declarations the build validates with (src/content/schemas.ts), and every text
+ * field asks the build's own checks (the field's schema, then the figure tokens against the
+ * figures of offer.yaml), so the editor refuses what the build would refuse, in the same words.
+ * It saves to src/content/*.yaml and src/assets/uploads/.
  */
 import { config, fields, singleton } from '@keystatic/core';
-import type { ComponentSchema } from '@keystatic/core';
-import { HREF_MESSAGE, HREF_PATTERN, type EditorField } from './src/content/fields.ts';
-import { contentFiles, contentPath, type ContentName } from './src/content/schemas.ts';
+import type { BasicFormField, ComponentSchema } from '@keystatic/core';
+import type { z } from 'astro/zod';
+import { parse } from 'yaml';
+import offerSource from './src/content/offer.yaml?raw';
+import type { Field } from './src/content/fields.ts';
+import { figureTable } from './src/content/figures.ts';
+import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
+import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
+import { saveProblems } from './src/editor/save-problems.tsx';
+import { figureProblems, type FigureTable } from './src/lib/figure-tokens.ts';
+import { videoIdFromAddress } from './src/lib/video-id.ts';
 
-/** Text the build requires must hold more than spaces. */
-const notBlank = (label: string) => ({ regex: /\S/, message: `${label} must not be empty` });
+/** The figures copy may quote, as offer.yaml holds them when the editor opens (none if it is broken: the build refuses it then). */
+function currentFigures(): FigureTable | undefined {
+  const offer = contentFiles.offer.zod.safeParse(parse(offerSource));
+  return offer.success ? figureTable(offer.data as Offer) : undefined;
+}
+const figures = currentFigures();
 
-export function editorField(field: EditorField): ComponentSchema {
-  const { label, description } = field;
-  switch (field.kind) {
+interface Place {
+  /** The labels down to the field's parent, as the editor shows them: "The kit page → Hero". */
+  where: string;
+  /** In a page's copy (not offer.yaml): figure tokens are checked and quoting them is explained. */
+  copy: boolean;
+  /** In offer.yaml: the token that quotes this field in copy ("kit.price"). */
+  token?: string;
+}
+
+function zodProblem(zod: z.ZodType) {
+  return (value: unknown): string | undefined => {
+    const result = zod.safeParse(value);
+    return result.success ? undefined : (result.error.issues[0]?.message ?? 'is not valid');
+  };
+}
+
+const price = figures?.get('kit.price')?.value;
+const QUOTING_HINT = `Figures by name: {kit.price}${price ? `, not ${price}` : ''} (see Prices and figures).`;
+
+/** The field's help text, with its token (a figure of offer.yaml) or how copy quotes a figure (a page's text). */
+function describe(field: Field, place: Place): string | undefined {
+  const { kind, description } = field.editor;
+  const hint =
+    place.token !== undefined && (kind === 'number' || kind === 'text')
+      ? `In copy: {${place.token}}`
+      : place.copy && kind === 'text'
+        ? QUOTING_HINT
+        : undefined;
+  return [description, hint].filter(Boolean).join(' ') || undefined;
+}
+
+/** The editor's form field for a field of schemas.ts, placed at `place`. */
+export function editorField(field: Field, place: Place = { where: '', copy: false }): ComponentSchema {
+  const { editor } = field;
+  const { label } = editor;
+  const description = describe(field, place);
+  const check = zodProblem(field.zod);
+  // Copy is also checked for figure tokens, as the build does with every string of a page's file.
+  const copyCheck = (value: string) =>
+    check(value) ?? (place.copy && figures && value ? figureProblems(value, figures)[0] : undefined);
+  const text = { label, where: place.where, problem: copyCheck, ...(description && { description }) };
+  switch (editor.kind) {
     case 'text':
-      return fields.text({
-        label,
-        ...(description && { description }),
-        multiline: field.multiline,
-        validation: field.optional
-          ? { ...(field.max && { length: { max: field.max } }) }
-          : {
-              isRequired: true,
-              length: { min: 1, ...(field.max && { max: field.max }) },
-              pattern: notBlank(label),
-            },
-      });
+      return checkedText({ ...text, multiline: editor.multiline });
     case 'href':
-      return fields.text({
-        label,
+      return checkedText({
+        ...text,
         description:
-          description ??
+          editor.description ??
           'A page of this site (/community), a place on it (#faq) or a full address (https://…)',
-        validation: {
-          isRequired: true,
-          pattern: { regex: HREF_PATTERN, message: HREF_MESSAGE },
-        },
+      });
+    case 'videoId':
+      // A pasted address becomes its id as it lands in the field.
+      return checkedText({
+        ...text,
+        ...(editor.description && { description: editor.description }),
+        normalize: (value) => videoIdFromAddress(value) ?? value,
       });
     case 'number': {
       const validation = {
-        isRequired: !field.optional,
-        ...(field.min !== undefined && { min: field.min }),
-        ...(field.max !== undefined && { max: field.max }),
+        isRequired: !editor.optional,
+        ...(editor.min !== undefined && { min: editor.min }),
+        ...(editor.max !== undefined && { max: editor.max }),
       };
-      const common = { label, ...(description && { description }) };
-      return field.integer
-        ? fields.integer({ ...common, validation })
-        : fields.number({ ...common, validation });
+      const common = { label, ...(description && { description }), validation };
+      const base = editor.integer ? fields.integer(common) : fields.number(common);
+      return withBrowserValidity(base as BasicFormField<number | null>, place.where);
     }
     case 'checkbox':
-      return fields.checkbox({ label, ...(description && { description }) });
+      return editor.omitWhenOff
+        ? switchField({ label, ...(description && { description }) })
+        : fields.checkbox({ label, ...(description && { description }) });
     case 'select':
       return fields.select({
         label,
         ...(description && { description }),
-        options: field.options.map((option) => ({ label: option, value: option })),
-        defaultValue: field.options[0] ?? '',
+        options: editor.options.map((option) => ({ label: option, value: option })),
+        defaultValue: editor.options[0] ?? '',
       });
     case 'image':
-      return fields.image({
+      return stableImage({
         label,
         ...(description && { description }),
-        directory: field.directory,
-        publicPath: field.publicPath,
-        validation: { isRequired: true },
+        directory: editor.directory,
+        publicPath: editor.publicPath,
+        where: place.where,
       });
     case 'list': {
-      const item = editorField(field.item);
-      const key = field.itemLabel;
+      const element: Field = {
+        zod: (field.zod as unknown as { element: z.ZodType }).element,
+        editor: editor.item,
+      };
+      const itemPlace: Place = {
+        ...place,
+        where: `${joinLabels(place.where, label)} (an item)`,
+        ...(place.token !== undefined && { token: `${place.token}.N` }),
+      };
+      // An item's own fields are named after the list ("Testimonials (an item) → Stars").
+      const item =
+        editor.item.kind === 'object'
+          ? fields.object(objectFields(element, itemPlace), { label: editor.item.label })
+          : editorField(element, itemPlace);
+      const key = editor.itemLabel;
       return fields.array(item, {
         label,
-        ...(description && { description }),
+        ...(editor.description && { description: editor.description }),
         itemLabel: (props) => {
           const value: unknown = key
             ? (props as { fields?: Record<string, { value?: unknown }> }).fields?.[key]?.value
@@ -80,28 +139,54 @@ export function editorField(field: EditorField): ComponentSchema {
         },
         validation: {
           length: {
-            ...(field.min !== undefined && { min: field.min }),
-            ...(field.max !== undefined && { max: field.max }),
+            ...(editor.min !== undefined && { min: editor.min }),
+            ...(editor.max !== undefined && { max: editor.max }),
           },
         },
       });
     }
     case 'object':
-      return fields.object(
-        Object.fromEntries(Object.entries(field.fields).map(([name, child]) => [name, editorField(child)])),
-        { label, ...(description && { description }) },
-      );
+      return fields.object(objectFields(field, { ...place, where: joinLabels(place.where, label) }), {
+        label,
+        ...(editor.description && { description: editor.description }),
+      });
   }
 }
 
+function joinLabels(where: string, label: string) {
+  return where ? `${where} → ${label}` : label;
+}
+
+function objectFields(field: Field, place: Place): Record<string, ComponentSchema> {
+  if (field.editor.kind !== 'object') throw new Error(`${place.where} must be declared as an object.`);
+  const shape = (field.zod as unknown as { shape: Record<string, z.ZodType> }).shape;
+  return Object.fromEntries(
+    Object.entries(field.editor.fields).map(([key, child]) => [
+      key,
+      editorField(
+        { zod: shape[key]!, editor: child },
+        {
+          ...place,
+          ...(place.token !== undefined && { token: place.token ? `${place.token}.${key}` : key }),
+        },
+      ),
+    ]),
+  );
+}
+
 function dataFileSingleton(name: ContentName) {
-  const root = contentFiles[name].editor;
-  if (root.kind !== 'object') throw new Error(`${contentPath(name)} must be declared as an object.`);
+  const root = contentFiles[name];
+  const place: Place = {
+    where: root.editor.label,
+    copy: name !== 'offer',
+    ...(name === 'offer' && { token: '' }),
+  };
   return singleton({
-    label: root.label,
+    label: root.editor.label,
     path: contentPath(name).replace(/\.yaml$/, ''),
     format: { data: 'yaml' },
-    schema: Object.fromEntries(Object.entries(root.fields).map(([key, child]) => [key, editorField(child)])),
+    // The list of what stopped a Save leads the form; it is never written to the file.
+    schema: { saveProblems, ...objectFields(root, place) },
   });
 }
 

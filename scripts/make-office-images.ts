@@ -1,6 +1,6 @@
 /**
  * Draws the four virtual-office illustrations (original artwork) as SVG and renders them to
- * PNG sources in src/assets/community/. Astro's image pipeline then serves them as AVIF and
+ * PNG sources in src/assets/uploads/. Astro's image pipeline then serves them as AVIF and
  * WebP at 400 and 800 px wide. Run again after changing a scene: node scripts/make-office-images.ts
  */
 import { writeFile } from 'node:fs/promises';
@@ -97,6 +97,6 @@ const scenes = {
 
 for (const [name, svg] of Object.entries(scenes)) {
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
-  await writeFile(new URL(`../src/assets/community/${name}.png`, import.meta.url), png);
-  console.log(`src/assets/community/${name}.png ${(png.length / 1024).toFixed(0)} KiB`);
+  await writeFile(new URL(`../src/assets/uploads/${name}.png`, import.meta.url), png);
+  console.log(`src/assets/uploads/${name}.png ${(png.length / 1024).toFixed(0)} KiB`);
 }

@@ -1,12 +1,33 @@
 /**
  * The owner's data files (src/content/*.yaml) as Astro content collections: one collection per
- * file, holding one entry whose id is the file's path, so that a validation error reads
- * "kit → src/content/kit.yaml … hero.headline: must not be empty" and names both.
+ * file, holding one entry whose id is the file's path. A mistake stops the build (and shows on the
+ * dev server's page) naming the file and the field as the editor labels it: "kit →
+ * src/content/kit.yaml … The kit page → Hero → Headline (hero.headline): must not be empty".
  */
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
+import { z } from 'astro/zod';
 import { parse } from 'yaml';
+import { describeField } from './content/field-labels.ts';
 import { contentFiles, contentPath, type ContentName } from './content/schemas.ts';
+
+/**
+ * The file's schema, its refusals reworded to name each field as the editor labels it. (A loader's
+ * parser must not throw: Astro's file loader would only log it and build on with the file's last
+ * good content.)
+ */
+function labelled<N extends ContentName>(name: N) {
+  const schema = contentFiles[name].zod;
+  return z.unknown().transform((data, context) => {
+    const checked = schema.safeParse(data);
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) {
+      const path = issue.path as (string | number)[];
+      context.addIssue({ code: 'custom', path, message: `${describeField(name, path)}: ${issue.message}` });
+    }
+    return z.NEVER;
+  }) as unknown as (typeof contentFiles)[N]['zod'];
+}
 
 function dataFile<N extends ContentName>(name: N) {
   const path = contentPath(name);
@@ -27,7 +48,7 @@ function dataFile<N extends ContentName>(name: N) {
         return { [path]: data as Record<string, unknown> };
       },
     }),
-    schema: contentFiles[name].zod as (typeof contentFiles)[N]['zod'],
+    schema: labelled(name),
   });
 }
 

@@ -7,6 +7,7 @@
  * Kept free of the editor's own package, so the site's build never loads it.
  */
 import { z } from 'astro/zod';
+import { videoIdProblem } from '../lib/video-id.ts';
 
 /** How a number is written when copy quotes it as a figure token: $497, 30%, or 90. */
 export type FigureFormat = 'money' | 'percent' | 'number';
@@ -14,6 +15,7 @@ export type FigureFormat = 'money' | 'percent' | 'number';
 export type EditorField =
   | { kind: 'text'; label: string; description?: string; multiline: boolean; optional: boolean; max?: number }
   | { kind: 'href'; label: string; description?: string }
+  | { kind: 'videoId'; label: string; description?: string }
   | {
       kind: 'number';
       label: string;
@@ -24,7 +26,13 @@ export type EditorField =
       max?: number;
       format: FigureFormat;
     }
-  | { kind: 'checkbox'; label: string; description?: string }
+  | {
+      kind: 'checkbox';
+      label: string;
+      description?: string;
+      /** Left out of the file while off: a section's `hidden` appears only on a hidden section. */
+      omitWhenOff?: boolean;
+    }
   | { kind: 'select'; label: string; description?: string; options: readonly string[] }
   | { kind: 'image'; label: string; description?: string; directory: string; publicPath: string }
   | {
@@ -83,6 +91,23 @@ export function href(common: Common): Field<z.ZodString> {
   return { zod: z.string().trim().regex(HREF_PATTERN, HREF_MESSAGE), editor: { kind: 'href', ...common } };
 }
 
+/**
+ * A YouTube or Vimeo video's id. A pasted address is refused here with the id to write instead;
+ * the editor's field turns a pasted address into its id as it is pasted.
+ */
+export function videoId(common: Common): Field<z.ZodString> {
+  return {
+    zod: z
+      .string()
+      .trim()
+      .superRefine((value, context) => {
+        const problem = videoIdProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+    editor: { kind: 'videoId', ...common },
+  };
+}
+
 export function number(
   common: Common & { format?: FigureFormat; integer?: boolean; min?: number; max?: number },
 ): Field<z.ZodNumber> {
@@ -139,6 +164,21 @@ export function checkbox(common: Common): Field<z.ZodBoolean> {
   return { zod: z.boolean(), editor: { kind: 'checkbox', ...common } };
 }
 
+/**
+ * The switch that hides a section: `hidden: true` on the section's object in its page's file.
+ * Absent means shown, and the file keeps no `hidden: false` lines.
+ */
+export const hiddenSwitch: Field<z.ZodDefault<z.ZodBoolean>> = {
+  zod: z.boolean().default(false),
+  editor: {
+    kind: 'checkbox',
+    label: 'Hide this section',
+    description:
+      'Takes the section off the page (with its links and analytics) until you untick this; its words stay here.',
+    omitWhenOff: true,
+  },
+};
+
 export function select<const T extends readonly [string, ...string[]]>(
   common: Common & { options: T },
 ): Field<z.ZodEnum<{ [K in T[number]]: K }>> {
@@ -194,6 +234,11 @@ export function object<S extends Shape>(
     zod: z.strictObject(zodShape as ZodShape<S>),
     editor: { kind: 'object', ...common, fields: editorFields },
   };
+}
+
+/** A section of a page: its fields, and the switch that hides it (first, so it leads the editor's form). */
+export function section<S extends Shape>(common: Common, fields: S) {
+  return object(common, { hidden: hiddenSwitch, ...fields });
 }
 
 /** What a field holds once validated. */

@@ -4,12 +4,11 @@
  * copy never types (totals, savings) computed, and uploaded images run through the image pipeline.
  * Build-time only.
  */
-import { getImage } from 'astro:assets';
 import { getEntry } from 'astro:content';
-import type { ImageMetadata } from 'astro';
 import { absoluteUrl, site } from '../config/site.ts';
 import { resolveContent, type RawContent } from './resolve.ts';
 import { warnAboutSamples } from './samples.ts';
+import { uploadedImageUrl } from './uploads.ts';
 import {
   contentFiles,
   contentPath,
@@ -24,18 +23,6 @@ async function readData<N extends ContentName>(name: N) {
   return entry.data as ContentData<N>;
 }
 
-/** Uploaded images (the editor saves them here) go through the image pipeline; public/ paths pass as they are. */
-const uploads = import.meta.glob<{ default: ImageMetadata }>('/src/assets/uploads/*', { eager: true });
-
-async function imageUrl(path: string, width: number): Promise<string> {
-  const upload = uploads[path];
-  if (!upload) return path;
-  // A vector image is already sharp at every size: it is served as it is.
-  if (upload.default.format === 'svg') return upload.default.src;
-  const image = await getImage({ src: upload.default, width, format: 'webp' });
-  return image.src;
-}
-
 async function load() {
   const names = Object.keys(contentFiles) as ContentName[];
   const entries = await Promise.all(names.map(async (name) => [name, await readData(name)] as const));
@@ -44,7 +31,7 @@ async function load() {
 
   // Avatars show at 48 px: one WebP at twice that covers sharp screens.
   for (const group of [testimonials.kit, testimonials.community]) {
-    for (const item of group.items) item.avatar = await imageUrl(item.avatar, 96);
+    for (const item of group.items) item.avatar = await uploadedImageUrl(item.avatar, 96);
   }
 
   warnAboutSamples(

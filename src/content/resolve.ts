@@ -6,6 +6,7 @@
  * same words and figures.
  */
 import { resolveFigureTokens } from '../lib/figure-tokens.ts';
+import { describeField } from './field-labels.ts';
 import { comparisonFigures, figureTable } from './figures.ts';
 import { contentPath, type ContentData, type ContentName } from './schemas.ts';
 
@@ -15,7 +16,7 @@ export function resolveContent(raw: RawContent) {
   const { offer } = raw;
   const figures = figureTable(offer);
   const resolve = <N extends Exclude<ContentName, 'offer'>>(name: N): ContentData<N> =>
-    resolveFigureTokens(raw[name], figures, contentPath(name));
+    resolveFigureTokens(raw[name], figures, contentPath(name), (path) => describeField(name, path));
   return {
     offer,
     comparison: comparisonFigures(offer),

@@ -8,6 +8,7 @@
  */
 import {
   checkbox,
+  hiddenSwitch,
   count,
   href,
   image,
@@ -18,8 +19,10 @@ import {
   optionalCount,
   optionalText,
   percent,
+  section,
   select,
   text,
+  videoId,
   type Field,
   type Infer,
 } from './fields.ts';
@@ -45,7 +48,7 @@ const accordionItem = object(
   },
 );
 const link = object({ label: 'Link' }, { label: text({ label: 'Label' }), href: href({ label: 'Address' }) });
-const cta = object(
+const cta = section(
   { label: 'Final call to action' },
   {
     title: text({ label: 'Title' }),
@@ -198,7 +201,7 @@ export const offerSchema = object(
 
 // ── kit.yaml: the boxed-product page (/) ────────────────────────────────────
 export const kitSchema = object(
-  { label: 'The kit page (/)' },
+  { label: 'The kit page' },
   {
     hero: object(
       { label: 'Hero' },
@@ -213,12 +216,12 @@ export const kitSchema = object(
         illustrationAlt: text({ label: 'Box illustration description (for screen readers)' }),
       },
     ),
-    intro: object({ label: 'Kit intro' }, { eyebrow, title, paragraphs: paragraphs('Paragraphs', 2) }),
-    buyBar: object(
+    intro: section({ label: 'Kit intro' }, { eyebrow, title, paragraphs: paragraphs('Paragraphs', 2) }),
+    buyBar: section(
       { label: 'Mobile buy bar' },
       { label: text({ label: 'Button' }), price: text({ label: 'Price' }) },
     ),
-    box: object(
+    box: section(
       { label: 'In the box' },
       {
         eyebrow,
@@ -228,15 +231,15 @@ export const kitSchema = object(
         illustrationAlt: text({ label: 'Illustration description (for screen readers)' }),
       },
     ),
-    platformVideo: object(
+    platformVideo: section(
       { label: 'Platform video' },
       { eyebrow, title, description: intro, note: text({ label: 'Renewal note' }) },
     ),
-    cashFlowMachine: object(
+    cashFlowMachine: section(
       { label: 'Cash flow machine' },
       { eyebrow, title, intro, steps: list(accordionItem, { label: 'Steps', itemLabel: 'title', min: 1 }) },
     ),
-    riskDashboard: object(
+    riskDashboard: section(
       { label: 'Risk dashboard' },
       {
         eyebrow,
@@ -253,7 +256,7 @@ export const kitSchema = object(
         ),
       },
     ),
-    communityPitch: object(
+    communityPitch: section(
       { label: 'Community' },
       {
         eyebrow,
@@ -267,9 +270,9 @@ export const kitSchema = object(
         ),
       },
     ),
-    whatsInside: object({ label: 'What’s inside' }, { eyebrow, title, cards: cards('Cards') }),
-    whyThisWorks: object({ label: 'Why this works' }, { eyebrow, title, cards: cards('Cards') }),
-    bundles: object(
+    whatsInside: section({ label: 'What’s inside' }, { eyebrow, title, cards: cards('Cards') }),
+    whyThisWorks: section({ label: 'Why this works' }, { eyebrow, title, cards: cards('Cards') }),
+    bundles: section(
       { label: 'Bundles' },
       {
         eyebrow,
@@ -281,8 +284,8 @@ export const kitSchema = object(
         total: text({ label: 'Total line' }),
       },
     ),
-    movement: object({ label: 'Movement' }, { eyebrow, title, intro, cards: cards('Cards') }),
-    roi: object(
+    movement: section({ label: 'Movement' }, { eyebrow, title, intro, cards: cards('Cards') }),
+    roi: section(
       { label: 'Return on investment' },
       {
         eyebrow,
@@ -328,7 +331,7 @@ const plan = object(
 );
 
 export const communitySchema = object(
-  { label: 'The community page (/community)' },
+  { label: 'The community page' },
   {
     hero: object(
       { label: 'Hero' },
@@ -349,7 +352,7 @@ export const communitySchema = object(
       ),
       { label: 'Feature carousel (phones and tablets)', itemLabel: 'label', min: 1 },
     ),
-    targetAudience: object(
+    targetAudience: section(
       { label: 'Who it is for' },
       {
         eyebrow,
@@ -394,7 +397,7 @@ export const communitySchema = object(
         boardOnline: text({ label: 'Your board online' }),
       },
     ),
-    newsletter: object(
+    newsletter: section(
       { label: 'Newsletter' },
       {
         title: text({ label: 'Title' }),
@@ -410,7 +413,7 @@ export const communitySchema = object(
         ),
       },
     ),
-    virtualOffice: object(
+    virtualOffice: section(
       { label: 'Virtual office' },
       {
         eyebrow,
@@ -418,16 +421,19 @@ export const communitySchema = object(
         intro,
         features: cards('Features'),
         images: list(
-          object({ label: 'Image' }, { alt: text({ label: 'Description (for screen readers)' }) }),
-          {
-            label: 'Image descriptions, in grid order',
-            length: 4,
-          },
+          object(
+            { label: 'Image' },
+            {
+              src: image({ label: 'Image (shown 400 and 800 px wide; upload one at least 800 px wide)' }),
+              alt: text({ label: 'Description (for screen readers)' }),
+            },
+          ),
+          { label: 'Images, in grid order', itemLabel: 'alt', length: 4 },
         ),
       },
     ),
-    benefits: object({ label: 'Benefits' }, { eyebrow, title, intro, items: cards('Benefits') }),
-    features: object(
+    benefits: section({ label: 'Benefits' }, { eyebrow, title, intro, items: cards('Benefits') }),
+    features: section(
       { label: 'Features' },
       {
         eyebrow,
@@ -438,7 +444,7 @@ export const communitySchema = object(
         more: cards('More features'),
       },
     ),
-    howItWorks: object(
+    howItWorks: section(
       { label: 'How it works' },
       {
         eyebrow,
@@ -456,7 +462,7 @@ export const communitySchema = object(
         ),
       },
     ),
-    joinNow: object(
+    joinNow: section(
       { label: 'Join now (pricing)' },
       {
         eyebrow,
@@ -493,6 +499,7 @@ export const communitySchema = object(
 export const faqSchema = object(
   { label: 'FAQ (community page)' },
   {
+    hidden: hiddenSwitch,
     eyebrow,
     title,
     items: list(
@@ -518,7 +525,7 @@ const testimonial = object(
   },
 );
 const testimonialGroup = (label: string) =>
-  object(
+  section(
     { label },
     {
       eyebrow,
@@ -598,7 +605,11 @@ const video = (label: string) =>
     { label },
     {
       provider: select({ label: 'Host', options: ['youtube', 'vimeo'] }),
-      id: text({ label: 'Video id (from its address, e.g. M7lc1UVf-VE)' }),
+      id: videoId({
+        label: 'Video id',
+        description:
+          'Paste the video’s address (youtube.com/watch?v=…, youtu.be/…, vimeo.com/…): only its id is kept, e.g. M7lc1UVf-VE',
+      }),
       title: text({ label: 'Title (read out by the play button)' }),
     },
   );

@@ -36,47 +36,77 @@ export class ContentError extends Error {
 
 const TOKEN = /\{([A-Za-z][\w.]*)\}/g;
 
+/** How a problem names the field it is in: by default its dotted path (`hero.cta`, `roi.points.1`). */
+export type DescribePath = (path: readonly (string | number)[]) => string;
+
+const dotted: DescribePath = (path) => path.join('.');
+
+/**
+ * What is wrong with one piece of copy: each unknown token and each figure typed literally where a
+ * token exists. The build (resolveFigureTokens) and the browser editor's fields both ask this, so
+ * they refuse the same text with the same words.
+ */
+export function figureProblems(text: string, figures: FigureTable): string[] {
+  const problems: string[] = [];
+  for (const { pattern, tokens } of literalPatterns(figures)) {
+    const found = text.replace(TOKEN, '').match(pattern);
+    if (found) problems.push(`"${found[0]}" is typed as a figure; write ${tokens.join(' or ')} instead`);
+  }
+  for (const [whole, name] of text.matchAll(TOKEN)) {
+    if (!figures.has(name!))
+      problems.push(`${whole} names no figure (the names are listed in Prices and figures)`);
+  }
+  return problems;
+}
+
 /**
  * Returns `data` with every token in every string replaced by its figure. Throws one error for the
  * whole file, naming each field with an unknown token or a literal figure.
  */
-export function resolveFigureTokens<T>(data: T, figures: FigureTable, file: string): T {
+export function resolveFigureTokens<T>(
+  data: T,
+  figures: FigureTable,
+  file: string,
+  describe: DescribePath = dotted,
+): T {
   const problems: string[] = [];
-  const literals = literalPatterns(figures);
 
-  function walk(value: unknown, path: string): unknown {
+  function walk(value: unknown, path: (string | number)[]): unknown {
     if (typeof value === 'string') return resolveString(value, path);
-    if (Array.isArray(value)) return value.map((item, index) => walk(item, join(path, String(index))));
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, [...path, index]));
     if (value && typeof value === 'object') {
       return Object.fromEntries(
-        Object.entries(value).map(([key, item]) => [key, walk(item, join(path, key))]),
+        Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key])]),
       );
     }
     return value;
   }
 
-  function resolveString(text: string, path: string): string {
-    for (const { pattern, tokens } of literals) {
-      const found = text.replace(TOKEN, '').match(pattern);
-      if (found) {
-        problems.push(`${path}: "${found[0]}" is typed as a figure; write ${tokens.join(' or ')} instead`);
-      }
-    }
-    return text.replace(TOKEN, (whole, name: string) => {
-      const figure = figures.get(name);
-      if (figure) return figure.value;
-      problems.push(`${path}: ${whole} names no figure (known figures: see src/content/offer.yaml)`);
-      return whole;
-    });
+  function resolveString(text: string, path: (string | number)[]): string {
+    for (const problem of figureProblems(text, figures)) problems.push(`${describe(path)}: ${problem}`);
+    return text.replace(TOKEN, (whole, name: string) => figures.get(name)?.value ?? whole);
   }
 
-  const resolved = walk(data, '') as T;
+  const resolved = walk(data, []) as T;
   if (problems.length > 0) throw new ContentError(file, problems);
   return resolved;
 }
 
+type LiteralPattern = { pattern: RegExp; tokens: string[] };
+// The editor asks about every field at each keystroke and Save: the patterns are made once per table.
+const patternsByTable = new WeakMap<FigureTable, LiteralPattern[]>();
+
+function literalPatterns(figures: FigureTable): LiteralPattern[] {
+  let patterns = patternsByTable.get(figures);
+  if (!patterns) {
+    patterns = makeLiteralPatterns(figures);
+    patternsByTable.set(figures, patterns);
+  }
+  return patterns;
+}
+
 /** One pattern per distinct money or percent figure, with the tokens that write it. */
-function literalPatterns(figures: FigureTable): { pattern: RegExp; tokens: string[] }[] {
+function makeLiteralPatterns(figures: FigureTable): LiteralPattern[] {
   const byValue = new Map<string, string[]>();
   for (const [name, figure] of figures) {
     if (figure.format !== 'money' && figure.format !== 'percent') continue;
@@ -93,8 +123,4 @@ function literalPatterns(figures: FigureTable): { pattern: RegExp; tokens: strin
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function join(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
 }

@@ -1,16 +1,19 @@
 /**
  * The owner's loop, end to end: `npm run edit` starts the browser editor on 127.0.0.1, the owner
  * changes the kit's price, an FAQ answer and a testimonial in its forms and saves, the data files
- * change on disk, the pages show the change, and a production build carries it everywhere. Runs in
- * a copy of the project, so the working tree is never touched.
+ * change by just those lines, the pages show the change, and a production build carries it
+ * everywhere; what the build would refuse is refused in the editor, by the field's name; a section
+ * hidden in the editor leaves the page and comes back. Runs in a copy of the project (a git
+ * repository of its own, so each save is a diff), so the working tree is never touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
 
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331);
@@ -26,6 +29,31 @@ let serverLog = '';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const dataFile = (name: string): any =>
   parse(readFileSync(join(project.root, 'src/content', `${name}.yaml`), 'utf8')) ?? {};
+
+/** Git in the project copy: each test reads a save as the diff an owner would commit. */
+function git(...args: string[]): string {
+  const result = spawnSync('git', args, { cwd: project.root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+/** Lines added and removed in a file since the last commit of the copy. */
+function changedLines(file: string): { added: number; removed: number } {
+  const [added = '0', removed = '0'] = git('diff', '--numstat', '--', file).trim().split(/\s+/);
+  return { added: Number(added), removed: Number(removed) };
+}
+function commitAll() {
+  git('add', '-A');
+  git(
+    '-c',
+    'user.name=owner',
+    '-c',
+    'user.email=owner@example.org',
+    'commit',
+    '-qm',
+    'saved',
+    '--allow-empty',
+  );
+}
 
 /**
  * Opens a page of the editor and waits until its form is there. The dev server may reload or
@@ -47,11 +75,18 @@ async function open(page: Page, path: string) {
 test.describe.configure({ mode: 'serial' });
 // Starting the editor compiles its interface once (about 20 s on a small machine); each test then
 // drives a real form, so the group gets more time than a page test.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
+  // Starting the dev server and bundling the editor's interface: about 30 s on a quiet machine,
+  // minutes on a machine shared with other builds.
+  test.setTimeout(300_000);
   project = copyProject('editor');
+  // What the dev server and the build write beside the sources is no part of a save (and Keystatic,
+  // which reads the project's tree as git would, then skips them too).
+  writeFileSync(join(project.root, '.gitignore'), '.git\nnode_modules\n.astro\ndist\n');
+  git('init', '-q');
+  commitAll();
   server = spawn('npm', ['run', 'edit', '--', '--port', String(PORT)], {
     cwd: project.root,
     env: { ...process.env, BROWSER: 'none' },
@@ -60,6 +95,7 @@ test.beforeAll(async ({ browser }) => {
   });
   server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+  server.on('exit', (code, signal) => (serverLog += `\n[the editor's server stopped: ${code ?? signal}]\n`));
   await expect
     .poll(async () => (await fetch(`${EDITOR}/keystatic`).catch(() => null))?.status ?? 0, {
       timeout: 60_000,
@@ -67,11 +103,16 @@ test.beforeAll(async ({ browser }) => {
     .toBe(200);
   // Load the editor and the page once, so the dev server has bundled everything before the tests.
   const page = await browser.newPage();
-  await page.goto(`${EDITOR}/keystatic/singleton/offer`);
-  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 120_000 });
-  await page.goto(`${EDITOR}/`);
-  await page.goto(`${EDITOR}/keystatic/singleton/faq`);
-  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
+  page.on('pageerror', (error) => (serverLog += `\n[page error] ${error.message}\n`));
+  try {
+    await page.goto(`${EDITOR}/keystatic/singleton/offer`);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 120_000 });
+    await page.goto(`${EDITOR}/`);
+    await page.goto(`${EDITOR}/keystatic/singleton/faq`);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${serverLog.slice(-3000)}`, { cause: error });
+  }
   await page.close();
 });
 
@@ -95,8 +136,14 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
   page,
 }) => {
   await open(page, '/keystatic/singleton/offer');
+  // A figure shows the name copy quotes it by.
+  await expect(page.getByText('In copy: {kit.price}')).toBeVisible();
   await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill('597');
   await save(page, () => dataFile('offer').kit, { price: 597 });
+  // One field saved: one line of its file changed, nothing else.
+  expect(changedLines('src/content/offer.yaml')).toEqual({ added: 1, removed: 1 });
+  expect(git('status', '--porcelain')).toBe(' M src/content/offer.yaml\n');
+  commitAll();
 
   await open(page, '/keystatic/singleton/faq');
   await page.getByText('Is there a guarantee?').click();
@@ -116,6 +163,11 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
   await testimonial.getByLabel('Quote').fill(NEW_QUOTE);
   await testimonial.getByRole('button', { name: 'Done' }).click();
   await save(page, () => dataFile('testimonials').kit?.items[0], { author: 'Tom Brennan', quote: NEW_QUOTE });
+  // A testimonials save renames no photo: the one changed line is the quote.
+  expect(git('status', '--porcelain')).toBe(' M src/content/faq.yaml\n M src/content/testimonials.yaml\n');
+  expect(changedLines('src/content/testimonials.yaml')).toEqual({ added: 1, removed: 1 });
+  expect(changedLines('src/content/faq.yaml')).toEqual({ added: 1, removed: 1 });
+  commitAll();
 
   // The data files stay plain YAML the build reads: nothing else in them changed.
   expect(dataFile('offer').kit.lifelineYearly).toBe(997);
@@ -149,31 +201,56 @@ async function showsAfterReload(page: Page, path: string, check: () => Promise<v
 test('the editor refuses what the build would refuse, naming the field, and writes nothing', async ({
   page,
 }) => {
-  const before = readFileSync(join(project.root, 'src/content/offer.yaml'), 'utf8');
   await open(page, '/keystatic/singleton/offer');
   await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill('-5');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Price (one-time, USD) must be at least 0')).toBeVisible();
 
-  const faqBefore = readFileSync(join(project.root, 'src/content/faq.yaml'), 'utf8');
-  await open(page, '/keystatic/singleton/faq');
-  await page.getByRole('textbox', { name: 'Title' }).fill('   ');
+  // A figure typed as it shows, and a name that is no figure: refused where they are typed.
+  const price = formatUsd(dataFile('offer').kit.price);
+  await open(page, '/keystatic/singleton/kit');
+  const hero = page.getByRole('group', { name: 'Hero' });
+  await expect(hero.getByText(`Figures by name: {kit.price}, not ${price}`).first()).toBeVisible();
+  await hero.getByRole('textbox', { name: 'Headline' }).fill(`Yours for ${price} today`);
+  await hero.getByRole('textbox', { name: 'Button' }).fill('Get it for {kit.prize}');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Title must not be empty')).toBeVisible();
+  await expect(
+    hero.getByText(`Headline: "${price}" is typed as a figure; write {kit.price} instead`),
+  ).toBeVisible();
+  await expect(hero.getByText('Button: {kit.prize} names no figure')).toBeVisible();
 
-  // Inside a list item too: six stars and an empty quote keep the whole file from being written.
+  // A list item's dialog stays open on a bad link, with the field's message.
+  await open(page, '/keystatic/singleton/footer');
+  await page.getByText('Twitter').click();
+  const link = page.getByRole('dialog');
+  await link.getByRole('textbox', { name: 'Address' }).fill('javascript:alert(1)');
+  await link.getByRole('button', { name: 'Done' }).click();
+  await expect(link.getByText('Address: must be a site path')).toBeVisible();
+  await expect(link).toBeVisible();
+
+  // A mistake left in a closed item: Save lists it at the top, by the labels the owner sees.
   await open(page, '/keystatic/singleton/testimonials');
   await page.getByText('Elena Vasquez').click();
   const testimonial = page.getByRole('dialog');
   await testimonial.getByRole('textbox', { name: 'Stars' }).fill('6');
-  await testimonial.getByLabel('Quote').fill('');
   await testimonial.getByRole('button', { name: 'Done' }).click();
+  await expect(testimonial).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(testimonial).toBeHidden();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Unsaved')).toBeVisible();
+  await expect(page.getByText('Not saved: fix this field, then press Save again')).toBeVisible();
+  await expect(
+    page.getByText('Testimonials → On the kit page → Testimonials (an item) → Stars must be at most 5'),
+  ).toBeVisible();
 
-  expect(readFileSync(join(project.root, 'src/content/faq.yaml'), 'utf8')).toBe(faqBefore);
-  expect(readFileSync(join(project.root, 'src/content/offer.yaml'), 'utf8')).toBe(before);
-  expect(dataFile('testimonials').kit.items[1]).toMatchObject({ stars: 5 });
+  // A pasted video address becomes its id.
+  const { id } = dataFile('videos').movement as { id: string };
+  await open(page, '/keystatic/singleton/videos');
+  const videoId = page.getByRole('group', { name: 'Kit intro' }).getByRole('textbox', { name: 'Video id' });
+  await videoId.fill(`https://www.youtube.com/watch?v=${id}&t=42s`);
+  await expect(videoId).toHaveValue(id);
+
+  expect(git('status', '--porcelain'), 'nothing refused was written').toBe('');
 });
 
 test('the editor writes only its data files, over loopback only', async ({ request }) => {
@@ -211,8 +288,35 @@ test('the editor writes only its data files, over loopback only', async ({ reque
   expect(log).not.toMatch(/Network\s+http/);
 });
 
-test('a production build of the edited content carries the new price everywhere', async () => {
-  test.setTimeout(150_000); // a whole production build of the copy, on a small machine
+/** Ticks or unticks a section's switch in the kit page's form and saves. */
+async function setHidden(page: Page, section: string, hidden: boolean) {
+  await open(page, '/keystatic/singleton/kit');
+  const toggle = page
+    .getByRole('group', { name: section })
+    .getByRole('checkbox', { name: 'Hide this section' });
+  await toggle.setChecked(hidden);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(() => git('status', '--porcelain'), { timeout: 15_000 })
+    .toBe(hidden ? ' M src/content/kit.yaml\n' : '');
+}
+
+test('a section hidden in the editor leaves the page, and comes back when shown', async ({ page }) => {
+  await setHidden(page, 'Bundles', true);
+  // One line: `hidden: true` at the top of the section.
+  await expect.poll(() => changedLines('src/content/kit.yaml')).toEqual({ added: 1, removed: 0 });
+  expect(dataFile('kit').bundles).toMatchObject({ hidden: true });
+  const site = await page.context().newPage();
+  await showsAfterReload(site, '/', async () => {
+    await expect(site.locator('#bundles')).toHaveCount(0, { timeout: 1000 });
+    await expect(site.locator('#movement')).toHaveCount(1, { timeout: 1000 });
+  });
+});
+
+test('a production build of the edited content carries the new price everywhere, without the hidden section', async ({
+  page,
+}) => {
+  test.setTimeout(300_000); // a whole production build of the copy, on a small machine
   const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     cwd: project.root,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
@@ -225,5 +329,15 @@ test('a production build of the edited content carries the new price everywhere'
   expect(html).toContain('"price":"597.00"');
   expect(html).not.toContain('$497');
   expect(html).toContain(NEW_QUOTE);
+  expect(html).not.toContain('id="bundles"');
+  expect(html).toContain('id="movement"');
   expect(readFileSync(join(project.root, 'dist/community/index.html'), 'utf8')).toContain(NEW_ANSWER);
+
+  // Shown again: the file is as it was, and the section is back.
+  await setHidden(page, 'Bundles', false);
+  expect(git('status', '--porcelain')).toBe('');
+  const site = await page.context().newPage();
+  await showsAfterReload(site, '/', async () => {
+    await expect(site.locator('#bundles')).toHaveCount(1, { timeout: 1000 });
+  });
 });

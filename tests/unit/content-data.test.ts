@@ -10,8 +10,11 @@ import { parse } from 'yaml';
 import { editorField } from '../../keystatic.config.ts';
 import { comparisonFigures, computedFigures, figureTable } from '../../src/content/figures.ts';
 import type { EditorField, Field } from '../../src/content/fields.ts';
+import { describeField } from '../../src/content/field-labels.ts';
+import { learnMoreHref } from '../../src/content/learn-more.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from '../../src/content/schemas.ts';
-import { resolveFigureTokens } from '../../src/lib/figure-tokens.ts';
+import { figureProblems, resolveFigureTokens } from '../../src/lib/figure-tokens.ts';
+import { videoIdFromAddress } from '../../src/lib/video-id.ts';
 import { PROJECT_ROOT } from '../support/project-copy.ts';
 
 const names = Object.keys(contentFiles) as ContentName[];
@@ -72,11 +75,23 @@ describe('figures computed from the data, never typed', () => {
   });
 });
 
+const figures = figureTable(offer);
+const kitPrice = figures.get('kit.price')!.value;
+
 /** Values to try on a field of each kind: the build and the editor must both accept or both refuse. */
 function probes(field: EditorField): unknown[] {
   switch (field.kind) {
     case 'text':
-      return ['', '   ', 'Plain words', 'x'.repeat((field.max ?? 50) + 1)];
+      return [
+        '',
+        '   ',
+        'Plain words',
+        'x'.repeat((field.max ?? 50) + 1),
+        // Figures: quoted by a token, typed literally, or a token that names nothing.
+        'Get the kit for {kit.price}',
+        `Get the kit for ${kitPrice}`,
+        'Get the kit for {kit.prize}',
+      ];
     case 'href':
       return [
         '',
@@ -87,6 +102,16 @@ function probes(field: EditorField): unknown[] {
         'community',
         'javascript:alert(1)',
         'http:// x',
+        '/{kit.prize}',
+      ];
+    case 'videoId':
+      return [
+        'M7lc1UVf-VE',
+        '76979871',
+        'https://www.youtube.com/watch?v=M7lc1UVf-VE',
+        'vimeo.com/76979871',
+        'a video',
+        '',
       ];
     case 'number':
       return [-1, 0, 1, 2.5, 5, 6, 100, 101, null];
@@ -114,26 +139,35 @@ interface Leaf {
   path: string;
   field: Field;
   editor: ComponentSchema;
+  /** In a page's copy: the build also checks its figure tokens. */
+  copy: boolean;
 }
 
-function leaves(field: Field, path: string, out: Leaf[]): Leaf[] {
+function leaves(field: Field, path: string, copy: boolean, out: Leaf[]): Leaf[] {
   const { editor } = field;
   if (editor.kind === 'object') {
     const shape = (field.zod as unknown as { shape: Record<string, Field['zod']> }).shape;
     for (const [key, child] of Object.entries(editor.fields)) {
-      leaves({ zod: shape[key]!, editor: child }, `${path}.${key}`, out);
+      leaves({ zod: shape[key]!, editor: child }, `${path}.${key}`, copy, out);
     }
   } else if (editor.kind === 'list') {
     const element = (field.zod as unknown as { element: Field['zod'] }).element;
-    leaves({ zod: element, editor: editor.item }, `${path}[]`, out);
+    leaves({ zod: element, editor: editor.item }, `${path}[]`, copy, out);
   } else {
-    out.push({ path, field, editor: editorField(editor) });
+    out.push({ path, field, copy, editor: editorField(field, { where: path, copy }) });
   }
   return out;
 }
 
+/** What the build makes of a value: its file's schema, then (in a page's copy) the figure tokens. */
+function buildAccepts(leaf: Leaf, value: unknown): boolean {
+  const parsed = leaf.field.zod.safeParse(value);
+  if (!parsed.success) return false;
+  return !leaf.copy || typeof value !== 'string' || figureProblems(value, figures).length === 0;
+}
+
 describe('the browser editor and the build agree', () => {
-  const allLeaves = names.flatMap((name) => leaves(contentFiles[name], name, []));
+  const allLeaves = names.flatMap((name) => leaves(contentFiles[name], name, name !== 'offer', []));
 
   it('covers every field of every data file', () => {
     expect(allLeaves.length).toBeGreaterThan(200);
@@ -168,29 +202,103 @@ describe('the browser editor and the build agree', () => {
         return;
       }
       for (const value of probes(leaf.field.editor)) {
-        const build = leaf.field.zod.safeParse(value).success;
         const editor = accepts(() => form.validate?.(value, { slugField: undefined }));
-        expect({ value, editor }).toEqual({ value, editor: build });
+        expect({ value, editor }).toEqual({ value, editor: buildAccepts(leaf, value) });
       }
     },
   );
 
   it('limits each list to the same number of items', () => {
     const lists: string[] = [];
-    function walk(field: EditorField, path: string) {
-      if (field.kind === 'object')
-        for (const [key, child] of Object.entries(field.fields)) walk(child, `${path}.${key}`);
-      if (field.kind === 'list') {
+    function walk(field: Field, path: string) {
+      const { editor } = field;
+      if (editor.kind === 'object') {
+        const shape = (field.zod as unknown as { shape: Record<string, Field['zod']> }).shape;
+        for (const [key, child] of Object.entries(editor.fields))
+          walk({ zod: shape[key]!, editor: child }, `${path}.${key}`);
+      }
+      if (editor.kind === 'list') {
         const array = editorField(field) as { validation?: { length?: { min?: number; max?: number } } };
         expect(array.validation?.length ?? {}, path).toEqual({
-          ...(field.min !== undefined && { min: field.min }),
-          ...(field.max !== undefined && { max: field.max }),
+          ...(editor.min !== undefined && { min: editor.min }),
+          ...(editor.max !== undefined && { max: editor.max }),
         });
+        const length = (field.zod as unknown as { safeParse: (value: unknown) => { success: boolean } })
+          .safeParse;
+        expect(length([]).success, path).toBe(!editor.min);
         lists.push(path);
-        walk(field.item, `${path}[]`);
+        walk(
+          { zod: (field.zod as unknown as { element: Field['zod'] }).element, editor: editor.item },
+          `${path}[]`,
+        );
       }
     }
-    for (const name of names) walk(contentFiles[name].editor, name);
+    for (const name of names) walk(contentFiles[name], name);
     expect(lists.length).toBeGreaterThan(20);
+  });
+});
+
+describe('the editor meets the owner where the owner is', () => {
+  it('turns a pasted YouTube or Vimeo address into the id, and refuses what is neither', () => {
+    const { id: youtubeId } = parse(readFileSync(join(PROJECT_ROOT, 'src/content/videos.yaml'), 'utf8'))
+      .kitIntro as { id: string };
+    for (const address of [
+      `https://www.youtube.com/watch?v=${youtubeId}&t=42s`,
+      `https://youtu.be/${youtubeId}`,
+      `youtube.com/embed/${youtubeId}`,
+      `https://www.youtube.com/shorts/${youtubeId}`,
+    ]) {
+      expect(videoIdFromAddress(address), address).toBe(youtubeId);
+    }
+    expect(videoIdFromAddress('https://vimeo.com/76979871')).toBe('76979871');
+    expect(videoIdFromAddress('https://player.vimeo.com/video/76979871?h=1')).toBe('76979871');
+    expect(videoIdFromAddress('https://example.org/watch?v=abc')).toBeUndefined();
+    const id = contentFiles.videos.zod.shape.kitIntro.shape.id;
+    const refused = id.safeParse(`https://youtu.be/${youtubeId}`);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toContain(`write just ${youtubeId}`);
+  });
+
+  it("names a field by the labels the editor shows, in the build's messages too", () => {
+    expect(describeField('kit', ['hero', 'headline'])).toBe('The kit page → Hero → Headline (hero.headline)');
+    expect(describeField('testimonials', ['kit', 'items', 1, 'stars'])).toBe(
+      'Testimonials → On the kit page → Testimonials → item 2 → Stars (kit.items.1.stars)',
+    );
+    const kit = contentFiles.kit.zod.parse(read('kit'));
+    kit.hero.headline = `Yours for ${kitPrice}`;
+    expect(() =>
+      resolveFigureTokens(kit, figures, contentPath('kit'), (path) => describeField('kit', path)),
+    ).toThrow(
+      `The kit page → Hero → Headline (hero.headline): "${kitPrice}" is typed as a figure; write {kit.price}`,
+    );
+  });
+
+  it("keeps a section's switch out of the file until it is on", () => {
+    const kitForm = contentFiles.kit.editor as Extract<EditorField, { kind: 'object' }>;
+    const bundles = kitForm.fields['bundles'];
+    if (bundles?.kind !== 'object') throw new Error('kit.yaml has a bundles section');
+    const hidden = editorField({
+      zod: contentFiles.kit.zod.shape.bundles.shape.hidden,
+      editor: bundles.fields['hidden']!,
+    }) as unknown as { serialize: (value: boolean) => { value: unknown } };
+    expect(hidden.serialize(false).value).toBeUndefined();
+    expect(hidden.serialize(true).value).toBe(true);
+    // A section without the line is shown.
+    expect(contentFiles.kit.zod.parse(read('kit')).bundles.hidden).toBe(false);
+  });
+
+  it('leads "Learn More" to the next section the page still shows when one is hidden', () => {
+    const shown = {
+      community: contentFiles.community.zod.parse(read('community')),
+      faq: contentFiles.faq.zod.parse(read('faq')),
+      testimonials: contentFiles.testimonials.zod.parse(read('testimonials')),
+    };
+    expect(learnMoreHref(shown)).toBe('#target-audience');
+    shown.community.targetAudience.hidden = true;
+    expect(learnMoreHref(shown)).toBe('#benefits');
+    shown.community.benefits.hidden = true;
+    expect(learnMoreHref(shown)).toBe('#features');
+    shown.community.features.hidden = true;
+    expect(learnMoreHref(shown)).toBe('#newsletter-top');
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * A data file edited by hand into a bad state stops `npm run build` with a message that names the
- * file and the field, in a copy of the project (the real files are never touched).
+ * file and the field, as the editor labels it and as the file writes it, in a copy of the project
+ * (the real files are never touched).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -41,14 +42,16 @@ describe('a hand-broken data file stops the build', () => {
     );
     expect(emptied.status).not.toBe(0);
     expect(emptied.output).toContain('src/content/kit.yaml');
-    expect(emptied.output).toMatch(/hero\.headline\**: must not be empty/);
+    expect(emptied.output).toContain('The kit page → Hero → Headline (hero.headline): must not be empty');
 
     const negative = buildWith('src/content/offer.yaml', (text) =>
       text.replace(/^ {2}price: 497$/m, '  price: -5'),
     );
     expect(negative.status).not.toBe(0);
     expect(negative.output).toContain('src/content/offer.yaml');
-    expect(negative.output).toMatch(/kit\.price\**: must be at least 0/);
+    expect(negative.output).toContain(
+      'Prices and figures → The Oh Sh*t Kit → Price (one-time, USD) (kit.price): must be at least 0',
+    );
   }, 120_000);
 
   it('names the file and the field of an unknown figure token and of a price typed literally', () => {
@@ -59,7 +62,19 @@ describe('a hand-broken data file stops the build', () => {
     );
     expect(result.status).not.toBe(0);
     expect(result.output).toContain('Invalid content in src/content/kit.yaml');
-    expect(result.output).toContain('hero.cta: {kit.prize} names no figure');
-    expect(result.output).toContain('buyBar.price: "$497" is typed as a figure; write {kit.price} instead');
+    expect(result.output).toContain('The kit page → Hero → Button (hero.cta): {kit.prize} names no figure');
+    expect(result.output).toContain(
+      'The kit page → Mobile buy bar → Price (buyBar.price): "$497" is typed as a figure; write {kit.price} instead',
+    );
+  }, 120_000);
+
+  it('refuses a video address where its id belongs, naming the field', () => {
+    const result = buildWith('src/content/videos.yaml', (text) =>
+      text.replace(/^ {2}id: (.*)$/m, '  id: https://www.youtube.com/watch?v=$1'),
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.output).toMatch(
+      /Videos \(kit page\) → Kit intro → Video id \(kitIntro\.id\): is the video's address, not its id: write just \S+/,
+    );
   }, 120_000);
 });

@@ -1,0 +1,199 @@
+/**
+ * The editor's own form fields, where Keystatic's stock fields fall short of the build's rules:
+ * text checked by the same function the build uses (figure tokens, lengths, links, video ids),
+ * images that keep their file names, and a section switch that leaves no `hidden: false` lines.
+ *
+ * Every field that can be wrong also tells the browser (setCustomValidity): a list item's dialog
+ * is a form, so its Done button then stays put, with the field's message showing, instead of
+ * closing over the mistake.
+ */
+import { fields, type BasicFormField, type FormFieldInputProps } from '@keystatic/core';
+import { TextArea, TextField } from '@keystar/ui/text-field';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { recordProblem } from './save-problems.tsx';
+
+/** Why a value cannot be saved, in words after the field's label; undefined when it can. */
+export type Problem<T> = (value: T) => string | undefined;
+
+/** Marks every input inside `container` invalid with `message` (or valid without one), and reports the browser's "invalid" event. */
+function useBrowserValidity(
+  container: RefObject<HTMLElement | null>,
+  message: string | undefined,
+  onInvalid?: () => void,
+) {
+  useEffect(() => {
+    const inputs = container.current?.querySelectorAll('input, textarea') ?? [];
+    for (const input of inputs) (input as HTMLInputElement).setCustomValidity(message ?? '');
+  });
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !onInvalid) return;
+    // "invalid" does not bubble: listen in the capture phase.
+    element.addEventListener('invalid', onInvalid, true);
+    return () => element.removeEventListener('invalid', onInvalid, true);
+  }, [container, onInvalid]);
+}
+
+interface TextOptions {
+  label: string;
+  description?: string;
+  multiline?: boolean;
+  /** Where the field sits, as the editor labels it: named in the list shown when a Save is refused. */
+  where: string;
+  problem: Problem<string>;
+  /** Rewrites what the owner typed or pasted (a video's address becomes its id). */
+  normalize?: (value: string) => string;
+}
+
+/** A text field refused exactly when `problem` finds fault with it, its message under the field. */
+export function checkedText(options: TextOptions): BasicFormField<string> {
+  const { label, description, multiline = false, where, problem, normalize } = options;
+  const message = (value: string) => {
+    const found = problem(value);
+    return found === undefined ? undefined : `${label}: ${found}`;
+  };
+
+  function Input({ value, onChange, autoFocus, forceValidation }: FormFieldInputProps<string>) {
+    const [touched, setTouched] = useState(false);
+    const wrapper = useRef<HTMLDivElement>(null);
+    const error = message(value);
+    useBrowserValidity(wrapper, error, () => setTouched(true));
+    const Field = multiline ? TextArea : TextField;
+    return (
+      <div ref={wrapper}>
+        <Field
+          label={label}
+          {...(description && { description })}
+          // Keystatic focuses the first field of a list item's dialog as it opens, as its own fields do.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={autoFocus}
+          value={value}
+          onChange={(next: string) => {
+            setTouched(true);
+            onChange(normalize ? normalize(next) : next);
+          }}
+          onBlur={() => setTouched(true)}
+          errorMessage={touched || forceValidation ? error : undefined}
+        />
+      </div>
+    );
+  }
+
+  const parse = (value: unknown): string => {
+    if (value === undefined || value === null) return '';
+    if (typeof value === 'number') return String(value);
+    if (typeof value !== 'string') throw new Error(`${label}: must be text`);
+    return value;
+  };
+  const validate = (value: string): string => {
+    const error = message(value);
+    if (error !== undefined) {
+      recordProblem(where, error);
+      throw new Error(error);
+    }
+    return value;
+  };
+  return {
+    kind: 'form',
+    label,
+    Input,
+    defaultValue: () => '',
+    parse,
+    serialize: (value) => ({ value: value === '' ? undefined : value }),
+    validate,
+    reader: { parse: (value) => validate(parse(value)) },
+  };
+}
+
+/**
+ * One of Keystatic's own fields (numbers, pickers), with its refusals also reported to the
+ * browser and to the list shown when a Save is refused.
+ */
+export function withBrowserValidity<T extends NonNullable<unknown> | null>(
+  base: BasicFormField<T>,
+  where: string,
+): BasicFormField<T> {
+  const messageFor = (value: T): string | undefined => {
+    try {
+      base.validate(value);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  function Input(props: FormFieldInputProps<T>) {
+    const wrapper = useRef<HTMLDivElement>(null);
+    useBrowserValidity(wrapper, messageFor(props.value));
+    const Base = base.Input;
+    return (
+      <div ref={wrapper}>
+        <Base {...props} />
+      </div>
+    );
+  }
+  return {
+    ...base,
+    Input,
+    validate(value) {
+      const error = messageFor(value);
+      if (error !== undefined) recordProblem(where, error);
+      return base.validate(value);
+    },
+  };
+}
+
+/** A checkbox that is written only when ticked (a section's `hidden: true`). */
+export function switchField(options: { label: string; description?: string }): BasicFormField<boolean> {
+  const base = fields.checkbox(options) as BasicFormField<boolean>;
+  return { ...base, serialize: (value) => ({ value: value ? true : undefined }) };
+}
+
+const IMAGE_TYPES = /\.(png|jpe?g|webp|avif|svg)$/i;
+
+/** A file name safe in a URL and unlikely to meet another upload's: "Tom's photo.JPG" → tom-s-photo-lq3k2a.jpg. */
+function uploadName(original: string): string {
+  const dot = original.lastIndexOf('.');
+  const stem = (dot > 0 ? original.slice(0, dot) : original)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+  const extension = dot > 0 ? original.slice(dot + 1).toLowerCase() : '';
+  return `${stem || 'image'}-${Date.now().toString(36)}.${extension}`;
+}
+
+type ImageField = ReturnType<typeof fields.image>;
+type ImageValue = Parameters<ImageField['validate']>[0];
+
+/**
+ * An uploaded image that keeps its file name. Keystatic names an image in a list after its place
+ * ("items/0/avatar.png") and renames every one at each save; here a file keeps the name it was
+ * uploaded under (made unique then), so a save touches only the images that changed.
+ */
+export function stableImage(options: {
+  label: string;
+  description?: string;
+  directory: string;
+  publicPath: string;
+  where: string;
+}): ImageField {
+  const { where, ...rest } = options;
+  const base = fields.image({ ...rest, validation: { isRequired: true }, transformFilename: uploadName });
+  return {
+    ...base,
+    serialize: (value, args) => base.serialize(value, { ...args, suggestedFilenamePrefix: undefined }),
+    validate(value: ImageValue) {
+      if (value && !IMAGE_TYPES.test(value.filename)) {
+        const error = `${options.label}: must be a PNG, JPEG, WebP, AVIF or SVG image`;
+        recordProblem(where, error);
+        throw new Error(error);
+      }
+      try {
+        return base.validate(value);
+      } catch (error) {
+        recordProblem(where, (error as Error).message);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The browser editor's part of `npm run edit` (never of a build): Keystatic's own integration (its
+ * pages and API), the editor's address printed at start, and small saves: a save of a data file
+ * under src/content/ is laid onto the file as it was (yaml-edit.ts) before Keystatic writes it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AstroIntegration } from 'astro';
+import keystatic from '@keystatic/astro';
+import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
+import type { Config } from '@keystatic/core';
+import type { ViteDevServer } from 'vite';
+import { applyEdit } from './yaml-edit.ts';
+
+const UPDATE_PATH = '/api/keystatic/update';
+const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
+
+interface Addition {
+  path: string;
+  contents: string;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Each data file of a save, as Keystatic wrote it, laid onto the file on disk. */
+async function keepLayout(body: string, root: string): Promise<string> {
+  let update: { additions?: Addition[] };
+  try {
+    update = JSON.parse(body) as { additions?: Addition[] };
+  } catch {
+    return body; // Keystatic answers a malformed save itself.
+  }
+  for (const addition of update.additions ?? []) {
+    if (typeof addition.path !== 'string' || !DATA_FILE.test(addition.path)) continue;
+    const original = await readFile(join(root, addition.path), 'utf8').catch(() => undefined);
+    if (original === undefined) continue;
+    const saved = Buffer.from(addition.contents, 'base64url').toString('utf8');
+    addition.contents = Buffer.from(applyEdit(original, saved), 'utf8').toString('base64url');
+  }
+  return JSON.stringify(update);
+}
+
+function smallSaves(server: ViteDevServer) {
+  const root = server.config.root;
+  return async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    if (request.method !== 'POST' || request.url !== UPDATE_PATH) return next();
+    try {
+      const body = await keepLayout(await readBody(request), root);
+      const { default: config } = (await server.ssrLoadModule('/keystatic.config.ts')) as { default: Config };
+      // Keystatic's own handler then checks the paths and writes, as its API route would.
+      const handle = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
+      // The two headers Keystatic's handler asks for (its guard against cross-site requests).
+      const headers = new Headers();
+      for (const name of ['no-cors', 'content-type']) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const answer = await handle(
+        new Request(`http://${request.headers.host ?? '127.0.0.1'}${UPDATE_PATH}`, {
+          method: 'POST',
+          headers,
+          body,
+        }),
+      );
+      response.statusCode = answer.status ?? 200;
+      for (const [name, value] of new Headers(answer.headers)) response.setHeader(name, value);
+      response.end(answer.body);
+    } catch (error) {
+      server.config.logger.error(`[editor] save failed: ${(error as Error).stack ?? String(error)}`);
+      response.statusCode = 500;
+      response.end('The save failed: see the terminal running npm run edit.');
+    }
+  };
+}
+
+export function editor(): AstroIntegration[] {
+  return [
+    keystatic(),
+    {
+      name: 'editor',
+      hooks: {
+        'astro:server:setup': ({ server }) => {
+          server.middlewares.use(smallSaves(server));
+        },
+        'astro:server:start': ({ address, logger }) => {
+          logger.info(`The editor: http://127.0.0.1:${address.port}/keystatic`);
+        },
+      },
+    },
+  ];
+}

@@ -1,0 +1,60 @@
+/**
+ * Small saves: what the editor writes is laid onto the data file as it was, so one changed field
+ * is one changed line, a change undone leaves the file as it was, and comments and order survive.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { applyEdit } from '../../src/editor/yaml-edit.ts';
+import { PROJECT_ROOT } from '../support/project-copy.ts';
+
+const kitYaml = readFileSync(join(PROJECT_ROOT, 'src/content/kit.yaml'), 'utf8');
+/** The file written anew in another style, as Keystatic does (long lines folded at 80 characters, double quotes). */
+const keystaticWrites = (data: unknown) => stringify(data, { lineWidth: 80, minContentWidth: 0 });
+
+function changedLines(before: string, after: string): number {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length).toBe(a.length);
+  return a.filter((line, index) => line !== b[index]).length;
+}
+
+describe('a save laid onto the file', () => {
+  it('changes one line for one changed field, where Keystatic alone rewrites most of the file', () => {
+    const data = parse(kitYaml);
+    data.hero.headline = 'A new headline for the kit';
+    const saved = keystaticWrites(data);
+    expect(changedLines(kitYaml, applyEdit(kitYaml, saved))).toBe(1);
+    expect(saved.split('\n').filter((line) => !kitYaml.includes(line)).length).toBeGreaterThan(20);
+  });
+
+  it('leaves no trace of a change undone, and keeps comments and key order', () => {
+    const data = parse(kitYaml);
+    expect(applyEdit(kitYaml, keystaticWrites(data))).toBe(kitYaml);
+    const commented = `# The owner's note\n${kitYaml.replace('buyBar:\n', '# Sticky on phones\nbuyBar:\n')}`;
+    expect(applyEdit(commented, keystaticWrites(data))).toBe(commented);
+  });
+
+  it('adds a section switch as one line at the top of its section, and removes it again', () => {
+    const data = parse(kitYaml);
+    data.bundles = { hidden: true, ...data.bundles };
+    const hidden = applyEdit(kitYaml, keystaticWrites(data));
+    expect(hidden.split('\n').length).toBe(kitYaml.split('\n').length + 1);
+    expect(hidden).toMatch(/^bundles:\n {2}hidden: true\n {2}eyebrow:/m);
+    delete data.bundles.hidden;
+    expect(applyEdit(hidden, keystaticWrites(data))).toBe(kitYaml);
+  });
+
+  it('quotes a value that needs it, and a list item added or removed touches only its lines', () => {
+    const data = parse(kitYaml);
+    data.hero.eyebrow = 'Plain words';
+    const edited = applyEdit(kitYaml, keystaticWrites(data));
+    expect(edited).toMatch(/^ {2}eyebrow: Plain words$/m);
+    expect(parse(edited)).toEqual(data);
+    data.box.items.push({ title: 'New item', description: 'Its words' });
+    const added = applyEdit(kitYaml, keystaticWrites(data));
+    expect(parse(added)).toEqual(data);
+    expect(added.split('\n').length).toBe(kitYaml.split('\n').length + 2);
+  });
+});
