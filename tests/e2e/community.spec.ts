@@ -20,19 +20,24 @@ import {
 const { community, faq, footer, testimonials } = siteContent;
 const { hero, joinNow } = community;
 
-const SECTION_IDS = [
-  'target-audience',
-  'newsletter-top',
-  'virtual-office',
-  'benefits',
-  'features',
-  'how-it-works',
-  'testimonials',
-  'join-now',
-  'faq',
-  'newsletter-bottom',
-  'cta',
-];
+/** The page's sections in their fixed order (ids are link targets), less those the owner hid. */
+const SECTION_IDS = (
+  [
+    ['target-audience', community.targetAudience.hidden],
+    ['newsletter-top', community.newsletter.hidden],
+    ['virtual-office', community.virtualOffice.hidden],
+    ['benefits', community.benefits.hidden],
+    ['features', community.features.hidden],
+    ['how-it-works', community.howItWorks.hidden],
+    ['testimonials', testimonials.community.hidden],
+    ['join-now', joinNow.hidden],
+    ['faq', faq.hidden],
+    ['newsletter-bottom', community.newsletter.hidden],
+    ['cta', community.finalCta.hidden],
+  ] as const
+)
+  .filter(([, hidden]) => !hidden)
+  .map(([id]) => id);
 
 const width = (page: Page) => page.viewportSize()!.width;
 

@@ -18,22 +18,27 @@ import {
 
 const { kit, offer, testimonials, videos } = siteContent;
 
-const SECTION_IDS = [
-  'hero',
-  'kit-intro',
-  'box',
-  'platform-video',
-  'cash-flow-machine',
-  'risk-dashboard',
-  'community',
-  'whats-inside',
-  'why-this-works',
-  'bundles',
-  'movement',
-  'roi',
-  'testimonials',
-  'final-cta',
-];
+/** The page's sections in their fixed order (ids are link targets), less those the owner hid. */
+const SECTION_IDS = (
+  [
+    ['hero', false],
+    ['kit-intro', kit.intro.hidden],
+    ['box', kit.box.hidden],
+    ['platform-video', kit.platformVideo.hidden],
+    ['cash-flow-machine', kit.cashFlowMachine.hidden],
+    ['risk-dashboard', kit.riskDashboard.hidden],
+    ['community', kit.communityPitch.hidden],
+    ['whats-inside', kit.whatsInside.hidden],
+    ['why-this-works', kit.whyThisWorks.hidden],
+    ['bundles', kit.bundles.hidden],
+    ['movement', kit.movement.hidden],
+    ['roi', kit.roi.hidden],
+    ['testimonials', testimonials.kit.hidden],
+    ['final-cta', kit.finalCta.hidden],
+  ] as const
+)
+  .filter(([, hidden]) => !hidden)
+  .map(([id]) => id);
 const VIDEO_HOSTS = /youtube|ytimg|vimeo|vimeocdn|googlevideo/;
 
 /** Each provider's privacy-minded player, with the video's id: a pasted address would not match. */
