@@ -143,7 +143,8 @@ export function answerFor(manifest: RouteManifest, url: string, transport: Trans
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const route = allRoutes(manifest).find((candidate) => candidate.paths.includes(path));
-  if (route) return { status: 200, headers: lower(headersFor(path, manifest.csp, transport)), file: route.file };
+  if (route)
+    return { status: 200, headers: lower(headersFor(path, manifest.csp, transport)), file: route.file };
   const redirect = findRedirect(path);
   if (redirect) {
     const location = `${redirect.to}${queryAt === -1 ? '' : url.slice(queryAt)}`;
@@ -153,5 +154,9 @@ export function answerFor(manifest: RouteManifest, url: string, transport: Trans
       file: null,
     };
   }
-  return { status: 404, headers: lower(headersFor(notFoundPage, manifest.csp, transport)), file: notFoundPage };
+  return {
+    status: 404,
+    headers: lower(headersFor(notFoundPage, manifest.csp, transport)),
+    file: notFoundPage,
+  };
 }
