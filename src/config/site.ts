@@ -16,7 +16,6 @@ export const site = {
   brand: 'Build Equity',
   /** The boxed product. */
   product: 'The Oh Sh*t Kit',
-  productSlug: 'oh-shit-kit',
   /** Origin of this site, for canonical and Open Graph URLs. */
   siteUrl: stripTrailingSlash(PUBLIC_SITE_URL),
   /** Origin of the sister platform, whose /auth page takes every sign-up and purchase. */
