@@ -27,6 +27,8 @@ const config: KnipConfig = {
     // and the Nu Html Checker's jar is run with Java.
     'html_codesniffer',
     'vnu-jar',
+    // Run by path (node_modules/.bin/wrangler) by tests/http/cloudflare.spec.ts: Cloudflare Pages' own runtime.
+    'wrangler',
   ],
   // The machine's package manager: scripts that install a missing browser or nginx call it.
   ignoreBinaries: ['apt-get'],

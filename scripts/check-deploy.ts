@@ -1,43 +1,48 @@
 /**
- * Checks a live deploy against deploy/: statuses, the redirect, and the headers every response
- * must carry. Usage: npm run check:deploy -- https://buildequity.com
+ * Checks a live host against the route manifest (deploy/routes.ts) of the build it serves: every
+ * page path, file, redirect (with a query, which must be kept) and a missing page, for status,
+ * Location, caching and every security header, each compared with what the manifest says.
+ * Usage: npm run check:deploy -- https://buildequity.com [dist]
+ * (dist: the build that was deployed, by default ./dist; its CSP is the one expected.)
  */
-import { cacheControl, findRedirect, PERMISSIONS_POLICY } from '../deploy/rules.ts';
+import { resolve } from 'node:path';
+import { allRoutes, answerFor, routeManifest, type RouteManifest } from '../deploy/routes.ts';
+import type { Transport } from '../deploy/rules.ts';
 
-interface Check {
-  path: string;
-  status: number;
-  location?: string;
-  cache?: string;
+/** A path no build has: the not-found page answers it. */
+export const MISSING_PATH = '/this-page-does-not-exist';
+
+/** Every URL the check asks for: each path of each route, each redirect with and without its slash and with a query, a missing page. */
+export function pathsToCheck(manifest: RouteManifest): string[] {
+  return [
+    ...allRoutes(manifest).flatMap((route) => route.paths),
+    ...manifest.redirects.flatMap((r) => [r.from, `${r.from}/`, `${r.from}?utm_source=check&x=1`]),
+    MISSING_PATH,
+  ];
 }
 
-const CHECKS: Check[] = [
-  { path: '/', status: 200, cache: cacheControl.html },
-  { path: '/community', status: 200, cache: cacheControl.html },
-  { path: '/community/', status: 200 },
-  { path: '/oh-shit-kit', status: findRedirect('/oh-shit-kit')!.status, location: '/' },
-  { path: '/oh-shit-kit/', status: 301, location: '/' },
-  { path: '/this-page-does-not-exist', status: 404 },
-];
-
-const REQUIRED: Record<string, (value: string) => boolean> = {
-  'content-security-policy': (v) =>
-    v.includes("default-src 'self'") &&
-    v.includes("frame-ancestors 'none'") &&
-    !/unsafe-(inline|eval)/.test(v),
-  'strict-transport-security': (v) => /max-age=63072000; includeSubDomains/.test(v),
-  'x-content-type-options': (v) => v === 'nosniff',
-  'referrer-policy': (v) => v === 'strict-origin-when-cross-origin',
-  'permissions-policy': (v) => v.replace(/\s/g, '') === PERMISSIONS_POLICY.replace(/\s/g, ''),
-  'cross-origin-resource-policy': (v) => v === 'same-origin',
-  'x-frame-options': (v) => v.toUpperCase() === 'DENY',
-};
+export interface CheckOptions {
+  log?: (line: string) => void;
+  /** Sent with every request, e.g. `X-Forwarded-Proto: https` to check the Node server as a TLS proxy reaches it. */
+  headers?: Record<string, string>;
+  /** How the answers reach a browser: `http` for the Node server on plain HTTP (no HSTS, no upgrade-insecure-requests). */
+  transport?: Transport;
+  /** The paths to ask for (pathsToCheck by default). */
+  paths?: string[];
+  /** The host sends the not-found page with a Cache-Control of its own (Cloudflare Pages: no-store). */
+  hostCachesNotFound?: boolean;
+}
 
 export async function checkDeploy(
   origin: string,
-  log: (line: string) => void = console.log,
-  /** Sent with every request, e.g. `X-Forwarded-Proto: https` to check the Node server as a TLS proxy reaches it. */
-  headers: Record<string, string> = {},
+  manifest: RouteManifest,
+  {
+    log = console.log,
+    headers = {},
+    transport = 'https',
+    paths = pathsToCheck(manifest),
+    hostCachesNotFound = false,
+  }: CheckOptions = {},
 ): Promise<number> {
   let failures = 0;
   let hstsMissing = false;
@@ -45,30 +50,23 @@ export async function checkDeploy(
     failures += 1;
     log(`  ✗ ${line}`);
   };
-  for (const check of CHECKS) {
-    const response = await fetch(new URL(check.path, origin), { redirect: 'manual', headers });
-    log(`${response.status} ${check.path}`);
-    if (response.status !== check.status) fail(`expected status ${check.status}`);
-    if (check.location) {
-      const location = response.headers.get('location') ?? '';
-      if (new URL(location, origin).pathname !== check.location)
-        fail(`expected Location ${check.location}, got "${location}"`);
-    }
-    if (check.cache && response.headers.get('cache-control') !== check.cache) {
-      fail(`expected Cache-Control "${check.cache}", got "${response.headers.get('cache-control')}"`);
-    }
-    for (const [name, ok] of Object.entries(REQUIRED)) {
-      const value = response.headers.get(name);
-      if (value === null || !ok(value)) fail(`${name}: ${value ?? 'missing'}`);
-      if (name === 'strict-transport-security' && value === null) hstsMissing = true;
-    }
-    if (check.path === '/') {
-      const asset = /\/_astro\/[^"']+\.(?:js|css)/.exec(await response.text())?.[0];
-      if (asset) {
-        const assetResponse = await fetch(new URL(asset, origin), { headers });
-        if (assetResponse.headers.get('cache-control') !== cacheControl.immutable) {
-          fail(`${asset}: Cache-Control "${assetResponse.headers.get('cache-control')}"`);
-        }
+  for (const path of paths) {
+    const expected = answerFor(manifest, path, transport);
+    const response = await fetch(new URL(path, origin), { redirect: 'manual', headers });
+    await response.arrayBuffer();
+    log(`${response.status} ${path}`);
+    if (response.status !== expected.status) fail(`expected status ${expected.status}`);
+    for (const [name, value] of Object.entries(expected.headers)) {
+      if (hostCachesNotFound && expected.status === 404 && name === 'cache-control') continue;
+      const got = response.headers.get(name);
+      if (name === 'location') {
+        // A host may answer with an absolute URL: the path and the query are what must match.
+        const target = got === null ? null : new URL(got, origin);
+        if (target === null || `${target.pathname}${target.search}` !== value)
+          fail(`expected Location ${value}, got "${got ?? 'none'}"`);
+      } else if (got !== value) {
+        fail(`${name}: ${got ?? 'missing'}${got === null ? '' : ` (expected "${value}")`}`);
+        if (name === 'strict-transport-security' && got === null) hstsMissing = true;
       }
     }
   }
@@ -83,8 +81,9 @@ export async function checkDeploy(
 if (import.meta.main) {
   const origin = process.argv[2];
   if (!origin || !/^https?:\/\//.test(origin)) {
-    console.error('Usage: npm run check:deploy -- https://your-site.example');
+    console.error('Usage: npm run check:deploy -- https://your-site.example [dist]');
     process.exit(2);
   }
-  process.exit((await checkDeploy(origin)) === 0 ? 0 : 1);
+  const manifest = await routeManifest(resolve(process.argv[3] ?? 'dist'));
+  process.exit((await checkDeploy(origin, manifest)) === 0 ? 0 : 1);
 }

@@ -4,18 +4,10 @@
  * buffer. No request path ever reaches the file system.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
-import {
-  findRedirect,
-  headersFor,
-  HOST_CONFIG_FILES,
-  notFoundPage,
-  securityHeaders,
-  type Forward,
-  type Transport,
-} from '../deploy/rules.ts';
-import { siteCsp, siteForwards } from '../deploy/site-policy.ts';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import { allRoutes, routeManifest } from '../deploy/routes.ts';
+import { headersFor, notFoundPage, securityHeaders, type Forward, type Transport } from '../deploy/rules.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 export type Headers = Record<string, string>;
@@ -106,29 +98,14 @@ function byTransport(make: (transport: Transport) => Headers): Record<Transport,
   return { https: make('https'), http: make('http') };
 }
 
-/** The URL paths the build answers with 200: each file, and `dir/` and `dir` for `dir/index.html`. */
-function urlPaths(rel: string): string[] {
-  if (rel === 'index.html' || rel.endsWith('/index.html')) {
-    const dir = rel.slice(0, -'index.html'.length); // '' or 'community/'
-    return dir ? [`/${rel}`, `/${dir}`, `/${dir.slice(0, -1)}`] : [`/${rel}`, '/'];
-  }
-  return [`/${rel}`];
-}
-
-/** Loads the build at `root` into memory. */
+/** Loads the build at `root` into memory: every route of its manifest (deploy/routes.ts). */
 export async function loadSite(root: string): Promise<Site> {
   const absolute = resolve(root);
-  const csp = await siteCsp(absolute);
+  const manifest = await routeManifest(absolute);
+  const csp = manifest.csp;
   const routes = new Map<string, Resource>();
-  const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-    const file = resolve(entry.parentPath, entry.name);
-    const rel = file
-      .slice(absolute.length + 1)
-      .split(sep)
-      .join('/');
-    if (`/${rel}` === notFoundPage || (HOST_CONFIG_FILES as readonly string[]).includes(rel)) continue;
+  for (const route of allRoutes(manifest)) {
+    const file = resolve(absolute, route.file.slice(1));
     const bodies = await readVariants(file);
     const identity = bodies.identity;
     if (!identity) continue;
@@ -137,9 +114,8 @@ export async function loadSite(root: string): Promise<Site> {
     const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
     const encodings = PREFERENCE.filter((encoding) => bodies[encoding]);
     const negotiated = encodings.length > 1;
-    const type = contentType(rel);
-    // A path that redirects is answered by the redirect, not by the file behind it.
-    for (const path of urlPaths(rel).filter((candidate) => !findRedirect(candidate))) {
+    const type = contentType(route.file);
+    for (const path of route.paths) {
       const variants = {} as Resource['variants'];
       for (const encoding of encodings) {
         const body = bodies[encoding]!;
@@ -193,7 +169,7 @@ export async function loadSite(root: string): Promise<Site> {
     ...lower(securityHeaders(csp, transport)),
     'cache-control': 'no-store',
   }));
-  return { csp, routes, notFound, security, forwards: await siteForwards(absolute) };
+  return { csp, routes, notFound, security, forwards: manifest.forwards };
 }
 
 function lower(headers: Headers): Headers {

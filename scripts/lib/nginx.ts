@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { nginxConfig, nginxSecurityHeaders } from '../../deploy/host-configs.ts';
-import { buildFacts } from '../deploy-configs.ts';
+import { routeManifest } from '../../deploy/routes.ts';
 import { findNginx, nginxBrotli } from './nginx-bin.ts';
 
 export interface NginxRun {
@@ -81,10 +81,10 @@ http {
  * listening on 127.0.0.1 only.
  */
 export async function siteConfig(prefix: string, port: number, root = resolve('dist')): Promise<string> {
-  const facts = await buildFacts(root);
+  const manifest = await routeManifest(root);
   const headersFile = join(prefix, 'security-headers.conf');
-  writeFileSync(headersFile, nginxSecurityHeaders(facts.csp));
-  return nginxConfig(facts, { root, port, headersFile, brotli: nginxBrotli().available }).replace(
+  writeFileSync(headersFile, nginxSecurityHeaders(manifest.csp));
+  return nginxConfig(manifest, { root, port, headersFile, brotli: nginxBrotli().available }).replace(
     `listen ${port};`,
     `listen 127.0.0.1:${port};`,
   );

@@ -1,3 +1,8 @@
+/**
+ * What only a browser shows of the routes: the page each path draws, its canonical link, and the
+ * not-found page's words and events. Statuses, redirects and headers are checked over HTTP against
+ * the route manifest (tests/unit/server/, tests/http/).
+ */
 import { expect, test } from './fixtures.ts';
 
 test.describe('routes and statuses', () => {
@@ -16,15 +21,6 @@ test.describe('routes and statuses', () => {
       await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('Build Equity');
     });
   }
-
-  test('/oh-shit-kit answers 301 to / and lands on the kit page', async ({ page, request }) => {
-    const direct = await request.get('/oh-shit-kit', { maxRedirects: 0 });
-    expect(direct.status()).toBe(301);
-    expect(direct.headers()['location']).toBe('/');
-    await page.goto('/oh-shit-kit?utm_source=mail');
-    await expect(page).toHaveURL(/\/\?utm_source=mail$/);
-    await expect(page.locator('#hero')).toBeVisible();
-  });
 
   test('an unknown path shows the not-found page with 404 and logs the path', async ({ page }) => {
     const lines: string[] = [];

@@ -1,196 +1,108 @@
 /**
- * Over real HTTP, against the production build: the Node server (`npm run serve`) and nginx
- * with the generated config give the same routes, statuses, headers and hostile-path answers.
- * The Node server is asked as a TLS proxy reaches it (X-Forwarded-Proto: https, from loopback,
- * which it trusts by default); over plain HTTP it leaves out HSTS and upgrade-insecure-requests.
+ * Over real HTTP, against the production build: the Node server (`npm run serve`) and nginx with
+ * the generated config each answer every route of the build's manifest as it says
+ * (`npm run check:deploy`: status, Location with the query, caching and security headers), and
+ * what the manifest does not list: compression, refused methods, hostile paths. The Node server is
+ * asked as a TLS proxy reaches it (X-Forwarded-Proto: https, from loopback, which it trusts by
+ * default) and over plain HTTP, where it leaves out HSTS and upgrade-insecure-requests.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
 import { checkDeploy } from '../../scripts/check-deploy.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';
+import { raw } from '../support/raw-http.ts';
+import { answerFor, expectedSecurity, hostilePaths, pick } from '../support/site-facts.ts';
+import { DIST } from './page-weight.ts';
 
 const BEHIND_TLS = { 'x-forwarded-proto': 'https' };
 
-const SECURITY = {
-  'strict-transport-security': 'max-age=63072000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-};
-
-const HOSTILE = [
-  '/..%2f..%2fetc/passwd',
-  '/%2e%2e/%2e%2e/etc/passwd',
-  '/%252e%252e%252fetc%252fpasswd',
-  '/..%5c..%5cwindows%5cwin.ini',
-  '/community/../../../etc/passwd',
-  '/_astro/..%2f..%2fpackage.json',
-  '/%c0%ae%c0%ae/etc/passwd',
-  '/index.html%00.js',
-  '/%00',
-  '/%E0%A4%A',
-  '/%',
-  '/%zz',
-  `/${'a'.repeat(4000)}`,
-  `/${'../'.repeat(300)}etc/passwd`,
-  '/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
-  '/"><svg/onload=alert(1)>',
-  '/.env',
-  '/.git/config',
-  '/package.json',
-  '/server/app.ts',
-  '/deploy/rules.ts',
-  '/_headers',
-];
-
 let nginx: Awaited<ReturnType<typeof startNginx>>;
-const hosts: Record<string, APIRequestContext> = {};
+let manifest: RouteManifest;
+let fromNginx: APIRequestContext;
 
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(async () => {
+  manifest = await routeManifest(DIST);
   // Ports next to the end-to-end server's, one per worker.
   nginx = await startNginx(Number(process.env['E2E_PORT'] ?? 4322) + 1 + test.info().parallelIndex);
-  hosts['node'] = await playwrightRequest.newContext({ baseURL: baseURL!, extraHTTPHeaders: BEHIND_TLS });
-  hosts['nginx'] = await playwrightRequest.newContext({ baseURL: nginx.url });
+  fromNginx = await playwrightRequest.newContext({ baseURL: nginx.url });
 });
 
 test.afterAll(async () => {
-  for (const context of Object.values(hosts)) await context.dispose();
+  await fromNginx?.dispose();
   nginx?.stop();
 });
 
-for (const host of ['node', 'nginx']) {
-  test.describe(host, () => {
-    const get = (path: string) => hosts[host]!.get(path, { maxRedirects: 0, failOnStatusCode: false });
-
-    test('routes answer 200, 301 for the old kit address, 404 for anything else', async () => {
-      for (const [path, status] of [
-        ['/', 200],
-        ['/community', 200],
-        ['/community/', 200],
-        ['/nope', 404],
-        ['/community/nope', 404],
-      ] as const) {
-        const response = await get(path);
-        expect(response.status(), path).toBe(status);
-        if (status === 404) expect(await response.text()).toContain('Oops! Page not found');
-      }
-      for (const path of ['/oh-shit-kit', '/oh-shit-kit/']) {
-        const response = await get(path);
-        expect(response.status()).toBe(301);
-        expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe('/');
-      }
-      const withQuery = await get('/oh-shit-kit?utm_source=mail');
-      expect(new URL(withQuery.headers()['location']!, 'http://x').search).toBe('?utm_source=mail');
-    });
-
-    test('security headers arrive on every route, the 404 and the redirect included', async () => {
-      for (const path of ['/', '/community', '/nope', '/oh-shit-kit', '/favicon.svg']) {
-        const headers = (await get(path)).headers();
-        expect(headers, path).toMatchObject(SECURITY);
-        expect(headers['content-security-policy']).toMatch(
-          /^default-src 'self';.*frame-ancestors 'none'; upgrade-insecure-requests$/,
-        );
-        expect(headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
-        expect(headers['permissions-policy']).toContain('geolocation=()');
-      }
-    });
-
-    test('hashed assets are immutable, HTML revalidates, and text is sent compressed', async () => {
-      // The community page's islands are script files (the kit page's one script is inline).
-      const page = await get('/community');
-      expect(page.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
-      const html = await page.text();
-      const asset = /\/_astro\/[^"]+\.(?:js|css)/.exec(html)![0];
-      const response = await hosts[host]!.get(asset, { headers: { 'accept-encoding': 'gzip' } });
-      expect(response.status()).toBe(200);
-      expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(response.headers()['content-encoding']).toBe('gzip');
-    });
-
-    test('compressed answers say Vary: Accept-Encoding; the .br and .gz copies are never files of their own', async () => {
-      const gzip = await hosts[host]!.get('/', { headers: { 'accept-encoding': 'gzip' } });
-      expect(gzip.headers()['content-encoding']).toBe('gzip');
-      expect(gzip.headers()['vary']).toMatch(/accept-encoding/i);
-      for (const path of ['/index.html.br', '/index.html.gz', '/community/index.html.gz', '/404.html.br']) {
-        const response = await get(path);
-        expect(response.status(), path).toBe(404);
-        expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
-        expect(await response.text()).toContain('Oops! Page not found');
-      }
-    });
-
-    test('unknown methods get 405, and every error carries the security headers', async () => {
-      for (const method of ['POST', 'PUT', 'DELETE']) {
-        const response = await hosts[host]!.fetch('/', { method, failOnStatusCode: false, data: 'x' });
-        expect(response.status(), method).toBe(405);
-        expect(response.headers()['x-frame-options'], method).toBe('DENY');
-        expect(response.headers()['content-security-policy'], method).toContain("frame-ancestors 'none'");
-      }
-    });
-
-    test('hostile paths get 400 or 404 and the host keeps serving', async () => {
-      for (const path of HOSTILE) {
-        const response = await get(path);
-        expect([400, 404], path).toContain(response.status());
-        const body = await response.text();
-        expect(body).not.toMatch(/root:x:0|"devDependencies"|\[core\]|PUBLIC_|fastify/);
-        expect(response.headers()['x-frame-options']).toBe('DENY');
-      }
-      expect((await get('/')).status()).toBe(200);
-    });
-  });
-}
-
-test('the Node server and nginx send the same CSP', async () => {
-  const node = (await hosts['node']!.get('/')).headers()['content-security-policy'];
-  const fromNginx = (await hosts['nginx']!.get('/')).headers()['content-security-policy'];
-  expect(fromNginx).toBe(node);
-});
-
-test('over plain HTTP the Node server drops HSTS and upgrade-insecure-requests; nginx keeps the full policy', async ({
+test('every route of the manifest: the Node server behind TLS and on plain HTTP, and nginx, as check:deploy expects', async ({
   baseURL,
 }) => {
-  const plain = await playwrightRequest.newContext({ baseURL: baseURL! });
-  try {
-    for (const path of ['/', '/nope', '/favicon.svg']) {
-      const headers = (await plain.get(path, { failOnStatusCode: false })).headers();
-      expect(headers['strict-transport-security'], path).toBeUndefined();
-      expect(headers['content-security-policy'], path).toMatch(/frame-ancestors 'none'$/);
-      expect(headers['x-frame-options'], path).toBe('DENY');
-    }
-    const fromNginx = (await hosts['nginx']!.get('/')).headers();
-    expect(fromNginx['strict-transport-security']).toBe(SECURITY['strict-transport-security']);
-    expect(fromNginx['content-security-policy']).toMatch(/upgrade-insecure-requests$/);
-  } finally {
-    await plain.dispose();
+  for (const [host, origin, options] of [
+    ['node behind TLS', baseURL!, { headers: BEHIND_TLS }],
+    ['node on plain HTTP', baseURL!, { transport: 'http' as const }],
+    ['nginx', nginx.url, {}],
+  ] as const) {
+    const lines: string[] = [];
+    const failures = await checkDeploy(origin, manifest, { ...options, log: (line) => lines.push(line) });
+    expect(failures, `${host}:\n${lines.join('\n')}`).toBe(0);
   }
 });
 
-test('nginx takes the security headers from the one generated include', () => {
-  const site = readFileSync(join(nginx.prefix, 'site.conf'), 'utf8');
-  const include = readFileSync(join(nginx.prefix, 'security-headers.conf'), 'utf8');
-  expect(site).toContain(`include ${join(nginx.prefix, 'security-headers.conf')};`);
-  expect(site).not.toMatch(/add_header (Content-Security-Policy|Strict-Transport-Security|X-Frame-Options)/);
-  expect(include).toMatch(/add_header Content-Security-Policy ".*upgrade-insecure-requests" always;/);
-  expect(site).toMatch(/gzip_vary on;/);
-});
-
-test('npm run check:deploy passes against both, and catches a host that lacks the headers', async ({
-  baseURL,
-}) => {
-  const quiet = () => {};
-  expect(await checkDeploy(baseURL!, quiet, BEHIND_TLS)).toBe(0);
-  expect(await checkDeploy(nginx.url, quiet)).toBe(0);
-  // A bare static server (no headers, no redirect) fails the check.
+test('check:deploy catches a host that lacks the headers and the redirect', async () => {
   const { createServer } = await import('node:http');
   const bare = createServer((_req, res) => res.end('<h1>hello</h1>'));
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const { port } = bare.address() as { port: number };
-  const lines: string[] = [];
-  expect(await checkDeploy(`http://127.0.0.1:${port}`, (line) => lines.push(line))).toBeGreaterThan(5);
-  expect(lines.join('\n')).toContain('content-security-policy: missing');
-  bare.close();
+  try {
+    const { port } = bare.address() as { port: number };
+    const lines: string[] = [];
+    expect(
+      await checkDeploy(`http://127.0.0.1:${port}`, manifest, { log: (line) => lines.push(line) }),
+    ).toBeGreaterThan(5);
+    expect(lines.join('\n')).toContain('content-security-policy: missing');
+    expect(lines.join('\n')).toMatch(/expected Location \/\?utm_source=/);
+  } finally {
+    bare.close();
+  }
+});
+
+test.describe('nginx, beyond the routes (the Node server: tests/unit/server/)', () => {
+  /** What nginx sends with every answer: the full set (deploy/rules.ts). */
+  const security = () => expectedSecurity(manifest.csp);
+  const get = (path: string) => fromNginx.get(path, { maxRedirects: 0, failOnStatusCode: false });
+
+  test('text is sent compressed with Vary: Accept-Encoding; the .br and .gz copies are never files of their own', async () => {
+    const page = await get('/community');
+    const asset = /\/_astro\/[^"]+\.(?:js|css)/.exec(await page.text())![0];
+    for (const path of ['/', asset]) {
+      const gzip = await fromNginx.get(path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers()['content-encoding'], path).toBe('gzip');
+      expect(gzip.headers()['vary'], path).toMatch(/accept-encoding/i);
+    }
+    for (const path of ['/index.html.br', '/index.html.gz', '/community/index.html.gz', '/404.html.br']) {
+      const response = await get(path);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('Oops! Page not found');
+    }
+  });
+
+  test('unknown methods get 405 with the security headers', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await fromNginx.fetch('/', { method, failOnStatusCode: false, data: 'x' });
+      expect(response.status(), method).toBe(405);
+      expect(pick(response.headers(), security()), method).toEqual(security());
+    }
+  });
+
+  test('hostile paths get 400, 404 or 414 with the security headers, and nginx keeps serving', async () => {
+    for (const path of hostilePaths('etc/passwd')) {
+      // On the wire exactly as written: a URL library would resolve `..` and `//` first.
+      const response = await raw(nginx.url, path);
+      // nginx resolves dot segments first: a path that then names a page of the build gets it.
+      const resolved = answerFor(manifest, new URL(path, 'http://host').pathname).status === 200;
+      expect(resolved ? [200, 400, 404, 414] : [400, 404, 414], path).toContain(response.status);
+      expect(response.body.toString()).not.toMatch(/root:x:0|"devDependencies"|\[core\]|PUBLIC_|fastify/);
+      expect(pick(response.headers, security()), path).toEqual(security());
+    }
+    expect((await get('/')).status()).toBe(200);
+  });
 });

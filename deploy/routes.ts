@@ -1,0 +1,162 @@
+/**
+ * The route manifest: every URL the build answers, and what each answer carries, worked out once
+ * from the build (dist/) and deploy/rules.ts. The Node server, every host config, check-deploy and
+ * the tests read it; none of them turns a file into a URL path or names a header again.
+ *
+ * - pages: each HTML file with the URL paths that answer 200 with it (`/community`, `/community/`,
+ *   `/community/index.html`), unless a redirect takes the path;
+ * - assets and immutable files: each at its own path;
+ * - redirects (rules.ts), with and without the trailing slash, the query kept;
+ * - forwarded paths (the analytics first-party path, rules.ts FORWARDS_FILE);
+ * - anything else: the not-found page with 404.
+ */
+import { readdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import {
+  findRedirect,
+  headersFor,
+  HOST_CONFIG_FILES,
+  IMMUTABLE_PREFIX,
+  notFoundPage,
+  redirects,
+  type Forward,
+  type Redirect,
+  type Transport,
+} from './rules.ts';
+import { siteCsp, siteForwards } from './site-policy.ts';
+
+/** A file of the build and the URL paths that answer 200 with it. */
+export interface Route {
+  /** The file, as a path from the build's root: `/community/index.html`. */
+  file: string;
+  /** The URL paths answered with it, the canonical one first. */
+  paths: string[];
+  /**
+   * For a folder's `index.html`, the folder's URL (`/community/`, `/`): the one spelling some static
+   * hosts (Cloudflare Pages) serve it at by themselves; they redirect the others unless told not to.
+   */
+  folder: string | null;
+}
+
+export interface RouteManifest {
+  /** The site-wide Content-Security-Policy header (deploy/site-policy.ts). */
+  csp: string;
+  /** The HTML pages, the not-found page aside. */
+  pages: Route[];
+  /** The other unhashed files (favicon, images, robots.txt, …). */
+  assets: Route[];
+  /** The hashed files, under IMMUTABLE_PREFIX. */
+  immutable: Route[];
+  redirects: readonly Redirect[];
+  /** Paths forwarded to another origin (rules.ts FORWARDS_FILE). */
+  forwards: Forward[];
+  /** The page sent with 404 (and 400). */
+  notFound: string;
+}
+
+/**
+ * The one place a file of the build becomes URL paths: `community/index.html` answers at
+ * `/community`, `/community/` and `/community/index.html`; `index.html` at `/` and `/index.html`;
+ * any other file at its own path.
+ */
+export function urlPathsOf(file: string): string[] {
+  if (file === 'index.html') return ['/', '/index.html'];
+  if (file.endsWith('/index.html')) {
+    const dir = `/${file.slice(0, -'/index.html'.length)}`;
+    return [dir, `${dir}/`, `/${file}`];
+  }
+  return [`/${file}`];
+}
+
+/** A file of the build as a route: the paths no redirect takes. */
+export function routeOf(file: string): Route {
+  const all = urlPathsOf(file);
+  // A path that redirects is answered by the redirect, not by the file behind it.
+  return {
+    file: `/${file}`,
+    paths: all.filter((path) => !findRedirect(path)),
+    folder: file === 'index.html' || file.endsWith('/index.html') ? all.find((p) => p.endsWith('/'))! : null,
+  };
+}
+
+/** The paths of a redirect: with and without the trailing slash. */
+export function redirectPaths(redirect: Redirect): [string, string] {
+  return [redirect.from, `${redirect.from}/`];
+}
+
+/** Every file the build serves, as paths from its root, sorted: no compressed copy, no host config. */
+export async function servedFiles(build: string): Promise<string[]> {
+  const root = resolve(build);
+  return (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => `${entry.parentPath.slice(root.length).split('\\').join('/')}/${entry.name}`.slice(1))
+    .filter((file) => !(HOST_CONFIG_FILES as readonly string[]).includes(file))
+    .sort();
+}
+
+/** The route manifest of the build at `build` (dist/). */
+export async function routeManifest(build: string): Promise<RouteManifest> {
+  const root = resolve(build);
+  const files = (await servedFiles(root)).filter((file) => `/${file}` !== notFoundPage);
+  const pages = files.filter((file) => file.endsWith('.html')).sort();
+  const others = files.filter((file) => !file.endsWith('.html'));
+  const immutable = (file: string) => `/${file}`.startsWith(IMMUTABLE_PREFIX);
+  return {
+    csp: await siteCsp(root),
+    pages: pages.map(routeOf).filter((route) => route.paths.length > 0),
+    assets: others.filter((file) => !immutable(file)).map(routeOf),
+    immutable: others.filter(immutable).map(routeOf),
+    redirects,
+    forwards: await siteForwards(root),
+    notFound: notFoundPage,
+  };
+}
+
+/** Every URL path of the page routes, in order. */
+export const pagePaths = (manifest: RouteManifest): string[] => manifest.pages.flatMap((r) => r.paths);
+
+/** Every route of the manifest: pages, assets and hashed files. */
+export const allRoutes = (manifest: RouteManifest): Route[] => [
+  ...manifest.pages,
+  ...manifest.assets,
+  ...manifest.immutable,
+];
+
+/** What every host answers for a request: status, the headers the manifest fixes, the file sent. */
+export interface Answer {
+  status: 200 | 301 | 302 | 308 | 404;
+  /** Lower-case names: the security headers, Cache-Control, and Location for a redirect. */
+  headers: Record<string, string>;
+  /** The file sent (a page's, or the not-found page), null for a redirect. */
+  file: string | null;
+}
+
+const lower = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * The answer to `GET url`, as the manifest says every host gives it: a route's file with 200, a
+ * redirect with its status and Location (the query kept), else the not-found page with 404.
+ * `transport` is how it reaches the browser (rules.ts Transport: the host configs always say https).
+ */
+export function answerFor(manifest: RouteManifest, url: string, transport: Transport = 'https'): Answer {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const route = allRoutes(manifest).find((candidate) => candidate.paths.includes(path));
+  if (route)
+    return { status: 200, headers: lower(headersFor(path, manifest.csp, transport)), file: route.file };
+  const redirect = findRedirect(path);
+  if (redirect) {
+    const location = `${redirect.to}${queryAt === -1 ? '' : url.slice(queryAt)}`;
+    return {
+      status: redirect.status,
+      headers: { ...lower(headersFor(redirect.to, manifest.csp, transport)), location },
+      file: null,
+    };
+  }
+  return {
+    status: 404,
+    headers: lower(headersFor(notFoundPage, manifest.csp, transport)),
+    file: notFoundPage,
+  };
+}

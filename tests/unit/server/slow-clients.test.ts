@@ -1,0 +1,114 @@
+// @vitest-environment node
+/** Slow and stalled clients are cut by the time limits, connections are capped, and a shutdown answers what was already asked. */
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import {
+  exchange,
+  expectSecurityHeaders,
+  parse,
+  quickServer,
+  raw,
+  useServer,
+} from '../../support/server-client.ts';
+
+const served = useServer();
+
+describe('slow clients', () => {
+  it('a body that stops coming: 405 at once and the connection closed, without waiting for it', async () => {
+    const { server, origin } = await quickServer(served.build.root, {
+      timeouts: { idle: 5000, headers: 5000, request: 10_000, keepAlive: 5000 },
+    });
+    try {
+      const stalled = await exchange(
+        origin,
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n0123456789',
+      );
+      expect(parse(stalled.text).status).toBe(405);
+      expect(parse(stalled.text).headers['connection']).toBe('close');
+      expect(stalled.closedMs).not.toBeNull();
+      expect(stalled.closedMs!).toBeLessThan(1000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('headers that never end: 408 with the headers when the time limit is reached', async () => {
+    const { server, origin } = await quickServer(served.build.root);
+    try {
+      const slow = await exchange(origin, 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n');
+      const answer = parse(slow.text);
+      expect(answer.status).toBe(408);
+      expectSecurityHeaders(answer, served.build.manifest.csp, 'http');
+      expect(slow.closedMs).not.toBeNull();
+      expect(slow.closedMs!).toBeLessThan(2000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a client that never reads its pipelined answers is cut, and the server answers others meanwhile', async () => {
+    const { server, origin, connections } = await quickServer(served.build.root);
+    try {
+      const pipelined = 'GET /big.bin HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n'.repeat(50);
+      const stalled = exchange(origin, pipelined, { pause: true, waitMs: 2500 });
+      await expect.poll(connections).toBe(1);
+      expect((await raw(origin, '/')).status).toBe(200);
+      // Cut by the server (the client never reads, so the server's count is what tells).
+      await expect.poll(connections, { timeout: 3000 }).toBe(0);
+      await stalled;
+    } finally {
+      await server.close();
+    }
+  }, 10_000);
+
+  it('MAX_CONNECTIONS: a connection over the cap is refused at once', async () => {
+    const { server, origin, connections } = await quickServer(served.build.root, { maxConnections: 2 });
+    try {
+      const url = new URL(origin);
+      const held = [0, 1].map(() => connect({ host: url.hostname, port: Number(url.port) }));
+      await expect.poll(connections).toBe(2);
+      const over = await exchange(origin, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect(over.text).toBe('');
+      expect(over.closedMs).not.toBeNull();
+      for (const socket of held) socket.destroy();
+      await expect.poll(connections).toBe(0);
+      expect((await raw(origin, '/')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('shutdown (drain)', () => {
+  it('answers the requests already sent with their 200 and Connection: close, then stops accepting', async () => {
+    const { server, origin } = await quickServer(served.build.root, {
+      timeouts: { idle: 5000, headers: 5000, request: 10_000, keepAlive: 5000 },
+    });
+    const url = new URL(origin);
+    // Keep-alive connections that have had an answer each, idle when the drain starts.
+    const sockets = [0, 1, 2].map(() => connect({ host: url.hostname, port: Number(url.port) }));
+    const texts = sockets.map(() => '');
+    sockets.forEach((socket, i) =>
+      socket.on('data', (chunk: Buffer) => (texts[i] += chunk.toString('latin1'))),
+    );
+    const request = 'GET /community HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n';
+    for (const socket of sockets) socket.write(request);
+    await expect.poll(() => texts.every((text) => text.includes('Community page'))).toBe(true);
+    const closed = sockets.map(
+      (socket) => new Promise<void>((resolve) => socket.on('close', () => resolve())),
+    );
+    // The drain starts while these requests are on their way.
+    for (const text of texts.keys()) texts[text] = '';
+    for (const socket of sockets) socket.write(request);
+    const drained = server.drain({ graceMs: 500, deadlineMs: 3000 });
+    await drained;
+    await Promise.all(closed);
+    for (const text of texts) {
+      const answer = parse(text);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['connection']).toBe('close');
+      expect(answer.body.toString()).toContain('Community page');
+    }
+    await expect(raw(origin, '/')).rejects.toThrow();
+  });
+});
