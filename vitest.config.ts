@@ -8,5 +8,8 @@ export default getViteConfig({
     environment: 'happy-dom',
     setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
+    // A guard against a hang, not a speed claim: several tests start real servers and processes,
+    // which take seconds on a busy machine. Speed is measured by `npm run bench`.
+    testTimeout: 20_000,
   },
 });

@@ -42,7 +42,7 @@ export function installDeferredFrames(win: Window & typeof globalThis = window):
             if (painted) for (const area of near) insert(area);
           },
           // A screen ahead: the form is there by the time its band scrolls into view.
-          { rootMargin: '100% 0px 100% 0px' },
+          { rootMargin: `${win.innerHeight}px 0px` },
         )
       : null;
   for (const area of byArea.keys()) observer?.observe(area);

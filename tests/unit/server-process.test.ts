@@ -51,7 +51,8 @@ function start(env: Record<string, string>) {
   return { child, exited, listening, log: () => output };
 }
 
-describe('the serve process', () => {
+// Each test starts a real server process: seconds on a busy machine, so the limit is generous.
+describe('the serve process', { timeout: 30_000 }, () => {
   it('listens on HOST:PORT, logs one line per request, and exits cleanly on SIGTERM', async () => {
     const server = start({ SITE_ROOT: root, HOST: '127.0.0.1', PORT: '0' });
     const url = await server.listening;

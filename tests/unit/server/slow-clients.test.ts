@@ -15,36 +15,38 @@ const served = useServer();
 
 describe('slow clients', () => {
   it('a body that stops coming: 405 at once and the connection closed, without waiting for it', async () => {
+    // Time limits far beyond the client's patience: a server that waited for the body would still
+    // hold the connection when the client gives up, however slow the machine.
     const { server, origin } = await quickServer(served.build.root, {
-      timeouts: { idle: 5000, headers: 5000, request: 10_000, keepAlive: 5000 },
+      timeouts: { idle: 60_000, headers: 60_000, request: 120_000, keepAlive: 60_000 },
     });
     try {
       const stalled = await exchange(
         origin,
         'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n0123456789',
+        { waitMs: 10_000 },
       );
       expect(parse(stalled.text).status).toBe(405);
       expect(parse(stalled.text).headers['connection']).toBe('close');
-      expect(stalled.closedMs).not.toBeNull();
-      expect(stalled.closedMs!).toBeLessThan(1000);
+      expect(stalled.closedMs, 'closed by the server, not by the client giving up').not.toBeNull();
     } finally {
       await server.close();
     }
-  });
+  }, 20_000);
 
   it('headers that never end: 408 with the headers when the time limit is reached', async () => {
     const { server, origin } = await quickServer(served.build.root);
     try {
-      const slow = await exchange(origin, 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n');
+      // The 408 says the headers' limit ended it; the client waits far longer than that limit.
+      const slow = await exchange(origin, 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n', { waitMs: 10_000 });
       const answer = parse(slow.text);
       expect(answer.status).toBe(408);
       expectSecurityHeaders(answer, served.build.manifest.csp, 'http');
-      expect(slow.closedMs).not.toBeNull();
-      expect(slow.closedMs!).toBeLessThan(2000);
+      expect(slow.closedMs, 'closed by the server, not by the client giving up').not.toBeNull();
     } finally {
       await server.close();
     }
-  });
+  }, 20_000);
 
   it('a client that never reads its pipelined answers is cut, and the server answers others meanwhile', async () => {
     const { server, origin, connections } = await quickServer(served.build.root);
