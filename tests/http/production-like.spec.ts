@@ -74,8 +74,10 @@ for (const configuration of ['default', 'production-like'] as const) {
         const page = await context.newPage();
         const seen: string[] = [];
         const base = configuration === 'default' ? baseURL! : origin;
+        const ownRequests: string[] = [];
         page.on('request', (request) => {
           if (new URL(request.url()).origin !== new URL(base).origin) seen.push(request.url());
+          else ownRequests.push(request.url());
         });
         await page.goto(`${base}${path}`, { waitUntil: 'load' });
         const framed = configuration === 'production-like' && path === '/community';
@@ -90,8 +92,18 @@ for (const configuration of ['default', 'production-like'] as const) {
             .poll(async () => (await requestsAndFirstPaint(page)).others.length, { timeout: 20_000 })
             .toBe(2);
         } else {
-          // Past the point where the deferred work (islands, analytics) has started.
-          await page.waitForLoadState('networkidle');
+          // Past the point where the deferred work (islands, analytics) has started: the first
+          // paint is on record and the browser has been idle since (the analytics event, sent then,
+          // may stay open as a keep-alive request, so the network never looks idle).
+          await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+          await page.evaluate(
+            () => new Promise((idle) => requestIdleCallback(() => setTimeout(idle, 500), { timeout: 5000 })),
+          );
+          if (configuration === 'production-like') {
+            await expect
+              .poll(() => ownRequests.some((url) => new URL(url).pathname.startsWith('/a/')))
+              .toBe(true);
+          }
         }
         const { paint, others } = await requestsAndFirstPaint(page);
         expect(paint, 'a first contentful paint was recorded').not.toBeNull();
