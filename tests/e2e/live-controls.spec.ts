@@ -5,46 +5,10 @@
  * (first-tap latency per island, on a 4x slower CPU over slow 4G), not a bound here: a test timed
  * in milliseconds fails when the machine is busy, not when the site is slow.
  */
+import { LIVE_WIDGETS } from '../../scripts/lib/first-tap.ts';
 import { expect, test } from './fixtures.ts';
 
-interface Control {
-  widget: string;
-  /** The island's region, and the control in it. */
-  region: string;
-  control: string;
-  /** True in the page once the widget has visibly answered. */
-  answered: string;
-  /** Only below lg (the carousel is not shown from lg). */
-  belowLgOnly?: boolean;
-}
-
-const CONTROLS: Control[] = [
-  {
-    widget: 'feature carousel',
-    region: '#feature-carousel',
-    control: '#feature-carousel button[aria-label="Next slide"]',
-    answered: `(() => {
-      const slide = document.querySelector('#feature-carousel [aria-roledescription="slide"]');
-      window.__homeX ??= slide.getBoundingClientRect().x;
-      return slide.getBoundingClientRect().x !== window.__homeX;
-    })()`,
-    belowLgOnly: true,
-  },
-  {
-    widget: 'dashboard preview',
-    region: '#target-audience',
-    control: '#target-audience button[aria-label="Next dashboard"]',
-    answered: `document.querySelector('#target-audience [role="tab"][aria-selected="true"]') !== document.querySelector('#target-audience [role="tab"]')`,
-  },
-  {
-    widget: 'pricing tabs',
-    region: '#join-now',
-    control: '#join-tab-compare',
-    answered: `document.querySelector('#join-tab-compare')?.getAttribute('aria-selected') === 'true'`,
-  },
-];
-
-for (const { widget, region, control, answered, belowLgOnly } of CONTROLS) {
+for (const { name: widget, region, control, answered, belowLgOnly } of LIVE_WIDGETS) {
   test(`${widget}: the first tap after scrolling to it is answered`, async ({ page }) => {
     if (belowLgOnly === true && page.viewportSize()!.width >= 1024) {
       // From lg the hero lists the features instead: no carousel control is shown to tap.
