@@ -66,7 +66,7 @@ export default defineConfig({
     url: `${baseURL}/`,
     reuseExistingServer: !process.env['CI'],
     // A guard against a hang, not a speed claim (speed is `npm run bench`): an axe scan or a page walk
-  // takes 3 to 5 s on a quiet 2-core machine and three times that on a busy one.
-  timeout: 45_000,
+    // takes 3 to 5 s on a quiet 2-core machine and three times that on a busy one.
+    timeout: 45_000,
   },
 });
