@@ -164,7 +164,7 @@ async function walkCommunity(page: Page, origin: string): Promise<Expected[]> {
 
   expected.push(...(await clickCtas(page, '/community', [['join-now', '#join-now']])));
   await hydrated(page, '#join-now');
-  await page.locator('#join-now').getByRole('tab', { name: 'Compare Features' }).click();
+  await page.locator('#join-tab-compare').click();
   expected.push({ name: 'tab_select', props: { widget: 'join', tab: 'compare' } });
 
   const question = page.locator('#faq summary').first();

@@ -115,7 +115,7 @@ test('the mobile buy bar shows below 768 px only, once the hero call to action h
   // Instant scrolling, so each position is final when measured.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const heroCta = page.locator('#hero a[data-auth-link]');
-  // On arrival the hero and its "Bonus kit included" card are uncovered: no bar.
+  // On arrival the hero and its bonus card are uncovered: no bar.
   await expect(heroCta).toBeInViewport();
   await expect(bar).toBeHidden();
   await page.locator('#kit-intro').scrollIntoViewIfNeeded();

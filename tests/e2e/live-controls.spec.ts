@@ -19,9 +19,21 @@ for (const { name: widget, region, control, answered, belowLgOnly } of LIVE_WIDG
     // Where the carousel's first slide sat before any tap.
     await page.addInitScript(`addEventListener('DOMContentLoaded', () => { ${answered}; });`);
     await page.goto('/community', { waitUntil: 'load' });
-    // Straight to the control, as a visitor who jumps there: click() scrolls it into view and taps,
-    // with no wait for the widget's code.
-    await page.locator(control).click();
+    // Straight to the control, as a visitor who jumps there, and a tap as soon as it has stopped
+    // moving (its section slides in as it enters the view), with no wait for the widget's code.
+    const tapped = page.locator(control);
+    await tapped.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        tapped.evaluate((el) => {
+          const section = el.closest<HTMLElement>('[data-reveal]');
+          return (
+            !section || (getComputedStyle(section).opacity === '1' && section.getAnimations().length === 0)
+          );
+        }),
+      )
+      .toBe(true);
+    await tapped.click();
     await expect(page.locator(region).first()).toBeInViewport({ ratio: 0 });
     await expect.poll(() => page.evaluate(answered), { message: `${widget} answered the tap` }).toBe(true);
   });

@@ -5,6 +5,7 @@
  * skip link, the footer and reveal on scroll (the pages without JavaScript: no-javascript.spec.ts).
  */
 import { AUTH_URL_RE, expect, test } from './fixtures.ts';
+import { siteContent } from '../support/site-content.ts';
 
 const PAGES = [
   { path: '/', canonical: '/' },
@@ -233,9 +234,12 @@ test.describe('footer', () => {
   for (const path of ['/', '/community']) {
     test(`on ${path}, the footer links both pages and marks the current one`, async ({ page }) => {
       await page.goto(path);
-      const pages = page.locator('body > footer').getByRole('list', { name: 'Our pages' });
-      const kit = pages.getByRole('link', { name: 'The Oh Sh*t Kit' });
-      const community = pages.getByRole('link', { name: 'The Build Equity community' });
+      const { label, links } = siteContent.footer.pages;
+      const pages = page.locator('body > footer').getByRole('list', { name: label });
+      const linkTo = (href: string) =>
+        pages.getByRole('link', { name: links.find((link) => link.href === href)!.label, exact: true });
+      const kit = linkTo('/');
+      const community = linkTo('/community');
       await expect(kit).toHaveAttribute('href', '/');
       await expect(community).toHaveAttribute('href', '/community');
       await expect(path === '/' ? kit : community).toHaveAttribute('aria-current', 'page');

@@ -1,14 +1,15 @@
 /**
  * `npm run test:owner-edits`: proof that the tests follow the owner's content rather than pin it.
  * A copy of the project gets every figure in offer.yaml changed, three headlines and a testimonial
- * rewritten, as an owner would in the editor; the copy is built and the whole end-to-end suite runs
- * against it at phone width (where every section and widget shows). Green means no test typed a
- * word or figure the owner can change. The working tree is never touched.
+ * rewritten, as an owner would in the editor; the copy is built and every end-to-end test file
+ * that reads the owner's content runs against it at phone width (where every section and widget
+ * shows). Green means those tests follow the owner's words; that no other test file types them is
+ * checked by tests/unit/tests-follow-content.test.ts. The working tree is never touched.
  *
  * E2E_PORT + 100 is the copy's server port, so it never meets the main suite's server.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
@@ -84,6 +85,17 @@ const TESTIMONIAL = {
   author: 'Priya Raman',
 };
 
+/** The end-to-end test files that take expected words and figures from the owner's content. */
+function contentReaders(root: string): string[] {
+  const folder = join(root, 'tests/e2e');
+  const readers = readdirSync(folder)
+    .filter((name) => name.endsWith('.spec.ts'))
+    .filter((name) => readFileSync(join(folder, name), 'utf8').includes('/support/site-content.ts'))
+    .map((name) => `tests/e2e/${name}`);
+  if (readers.length === 0) throw new Error('owner-edits: no end-to-end test reads the content.');
+  return readers;
+}
+
 const copy = copyProject('owner-edits', { everything: true });
 try {
   edit(copy.root, 'offer.yaml', (offer) => changeFigures(offer, contentFiles.offer.editor, '') as Yaml);
@@ -110,8 +122,10 @@ try {
     if (!kitPage.includes(expected)) throw new Error(`owner-edits: the edited copy's / lacks "${expected}".`);
   }
 
+  const readers = contentReaders(copy.root);
+  console.log(`owner-edits: running ${readers.join(', ')} on the edited copy.`);
   const port = Number(process.env['E2E_PORT'] ?? 4322) + 100;
-  run('npx', ['playwright', 'test', '--project=phone', '--retries=0'], copy.root, {
+  run('npx', ['playwright', 'test', '--project=phone', '--retries=0', ...readers], copy.root, {
     E2E_PORT: String(port),
   });
   console.log('owner-edits: the end-to-end suite passed on the edited copy.');

@@ -12,7 +12,8 @@ import { contentFiles, contentPath, type ContentName } from '../../src/content/s
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { PROJECT_ROOT } from './project-copy.ts';
 
-function readRawContent(root: string): RawContent {
+/** The data files of the project at `root`, parsed against their schemas (before figures are resolved). */
+export function readRawContent(root: string): RawContent {
   const names = Object.keys(contentFiles) as ContentName[];
   return Object.fromEntries(
     names.map((name) => [
@@ -23,6 +24,11 @@ function readRawContent(root: string): RawContent {
 }
 
 /** The content of the project these tests belong to (a copy's own, when they run in a copy). */
-export const siteContent = resolveContent(readRawContent(PROJECT_ROOT));
+export const siteContent = contentOf(PROJECT_ROOT);
+
+/** The content of the project at `root`, as its pages show it. */
+export function contentOf(root: string) {
+  return resolveContent(readRawContent(root));
+}
 
 export { formatUsd };
