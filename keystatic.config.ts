@@ -15,7 +15,7 @@ import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
 import { saveProblems } from './src/editor/save-problems.tsx';
-import { figureProblems, type FigureTable } from './src/lib/figure-tokens.ts';
+import { copyTypingFigure, figureProblems, formatFigure, type FigureTable } from './src/lib/figure-tokens.ts';
 import { videoIdFromAddress } from './src/lib/video-id.ts';
 
 /** The figures copy may quote, as offer.yaml holds them when the editor opens (none if it is broken: the build refuses it then). */
@@ -24,6 +24,36 @@ function currentFigures(): FigureTable | undefined {
   return offer.success ? figureTable(offer.data as Offer) : undefined;
 }
 const figures = currentFigures();
+
+/** Every string of the pages' copy (every data file but offer.yaml), as the editor opens. */
+const copyTexts: string[] = Object.entries(
+  import.meta.glob<string>('./src/content/*.yaml', { query: '?raw', import: 'default', eager: true }),
+)
+  .filter(([path]) => !path.endsWith('/offer.yaml'))
+  .flatMap(([, source]) => stringsIn(parse(source)));
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/**
+ * A money or percent figure may not take a value the copy already types as plain text: the build
+ * would refuse that copy ("typed as a figure"), so the figure's form refuses the value instead.
+ */
+function valueTypedInCopy(token: string | undefined) {
+  const format = token === undefined ? undefined : figures?.get(token.replace(/\.N\b/g, '.0'))?.format;
+  if (format !== 'money' && format !== 'percent') return undefined;
+  return (value: number): string | undefined => {
+    const text = copyTexts.find((candidate) => copyTypingFigure(value, format, [candidate]));
+    if (text === undefined) return undefined;
+    const written = formatFigure(value, format);
+    const excerpt = text.length > 70 ? `${text.slice(0, 70)}…` : text;
+    return `${written} is typed as plain text in the copy ("${excerpt}"): reword that text first, or choose another figure`;
+  };
+}
 
 interface Place {
   /** The labels down to the field's parent, as the editor shows them: "The kit page → Hero". */
@@ -90,8 +120,22 @@ export function editorField(field: Field, place: Place = { where: '', copy: fals
         ...(editor.max !== undefined && { max: editor.max }),
       };
       const common = { label, ...(description && { description }), validation };
-      const base = editor.integer ? fields.integer(common) : fields.number(common);
-      return withBrowserValidity(base as BasicFormField<number | null>, place.where);
+      const base = (editor.integer ? fields.integer(common) : fields.number(common)) as BasicFormField<
+        number | null
+      >;
+      const typedInCopy = valueTypedInCopy(place.token);
+      const checked: BasicFormField<number | null> = typedInCopy
+        ? {
+            ...base,
+            validate(value) {
+              const valid = base.validate(value);
+              const problem = valid === null ? undefined : typedInCopy(valid);
+              if (problem !== undefined) throw new Error(`${label}: ${problem}`);
+              return valid;
+            },
+          }
+        : base;
+      return withBrowserValidity(checked, place.where);
     }
     case 'checkbox':
       return editor.omitWhenOff

@@ -114,11 +114,29 @@ function makeLiteralPatterns(figures: FigureTable): LiteralPattern[] {
     if (figure.value === formatFigure(0, figure.format)) continue;
     byValue.set(figure.value, [...(byValue.get(figure.value) ?? []), `{${name}}`]);
   }
-  return [...byValue].map(([value, tokens]) => ({
-    // Not part of a longer number: "$100" must not match inside "$1000" or "$100.50", nor "30%" inside "130%".
-    pattern: new RegExp(`(?<![\\d.,$])${escapeRegExp(value)}(?![\\d]|[.,]\\d|[kKmM]\\b)`),
-    tokens,
-  }));
+  return [...byValue].map(([value, tokens]) => ({ pattern: literalPattern(value), tokens }));
+}
+
+/** `value` (a formatted figure) typed as a whole figure: "$100" not inside "$1000" or "$100.50", nor "30%" inside "130%". */
+function literalPattern(value: string): RegExp {
+  return new RegExp(`(?<![\\d.,$])${escapeRegExp(value)}(?![\\d]|[.,]\\d|[kKmM]\\b)`);
+}
+
+/**
+ * The first piece of copy in `texts` that types `value` (a money or percent figure as the site
+ * writes it) as plain text, outside its tokens. A figure given that value would make the build
+ * refuse that copy ("typed as a figure"), so the editor refuses the value first. Zero is never
+ * policed, as in the copy.
+ */
+export function copyTypingFigure(
+  value: number,
+  format: FigureFormat,
+  texts: Iterable<string>,
+): string | undefined {
+  if (format === 'number' || value === 0) return undefined;
+  const pattern = literalPattern(formatFigure(value, format));
+  for (const text of texts) if (pattern.test(text.replace(TOKEN, ''))) return text;
+  return undefined;
 }
 
 function escapeRegExp(text: string): string {

@@ -114,7 +114,7 @@ function probes(field: EditorField): unknown[] {
         '',
       ];
     case 'number':
-      return [-1, 0, 1, 2.5, 5, 6, 100, 101, null];
+      return [-1, 0, 1, 2.5, 5, 6, 100, 101, null, ...typedInCopy];
     case 'checkbox':
       return [true, false];
     case 'select':
@@ -143,6 +143,9 @@ interface Leaf {
   copy: boolean;
 }
 
+/** The token that quotes an offer.yaml field in copy ("kit.price"; a list item's "serviceCosts.N.monthlyPrice"). */
+const tokenOf = (path: string) => path.replace(/^offer\.?/, '').replaceAll('[]', '.N');
+
 function leaves(field: Field, path: string, copy: boolean, out: Leaf[]): Leaf[] {
   const { editor } = field;
   if (editor.kind === 'object') {
@@ -154,17 +157,46 @@ function leaves(field: Field, path: string, copy: boolean, out: Leaf[]): Leaf[] 
     const element = (field.zod as unknown as { element: Field['zod'] }).element;
     leaves({ zod: element, editor: editor.item }, `${path}[]`, copy, out);
   } else {
-    out.push({ path, field, copy, editor: editorField(field, { where: path, copy }) });
+    const place = { where: path, copy, ...(!copy && { token: tokenOf(path) }) };
+    out.push({ path, field, copy, editor: editorField(field, place) });
   }
   return out;
 }
 
-/** What the build makes of a value: its file's schema, then (in a page's copy) the figure tokens. */
+/**
+ * What the build makes of a value: its file's schema, then the figure tokens: of the value itself
+ * in a page's copy, or, for a figure of offer.yaml, of every page's copy with the figure changed.
+ */
 function buildAccepts(leaf: Leaf, value: unknown): boolean {
   const parsed = leaf.field.zod.safeParse(value);
   if (!parsed.success) return false;
-  return !leaf.copy || typeof value !== 'string' || figureProblems(value, figures).length === 0;
+  if (leaf.copy) return typeof value !== 'string' || figureProblems(value, figures).length === 0;
+  const changed = withValue(offer, leaf.path.replace(/^offer\.?/, ''), value) as Offer;
+  const table = figureTable(changed);
+  return names
+    .filter((name) => name !== 'offer')
+    .every((name) => accepts(() => resolveFigureTokens(read(name), table, contentPath(name))));
 }
+
+/** A copy of `data` with the field at `path` ("kit.price", "serviceCosts[].monthlyPrice": the first item) set to `value`. */
+function withValue(data: unknown, path: string, value: unknown): unknown {
+  const [key, ...rest] = path.split('.');
+  if (!key) return value;
+  const list = key.endsWith('[]');
+  const name = list ? key.slice(0, -2) : key;
+  const record = data as Record<string, unknown>;
+  const inner = (child: unknown) => withValue(child, rest.join('.'), value);
+  const next = list
+    ? (record[name] as unknown[]).map((item, index) => (index === 0 ? inner(item) : item))
+    : inner(record[name]);
+  return { ...record, [name]: next };
+}
+
+/** Money and percentages the copy types as plain text ($84,200, 6.4%): values a figure must not take. */
+const typedInCopy: number[] = names
+  .filter((name) => name !== 'offer')
+  .flatMap((name) => JSON.stringify(read(name)).match(/\$[\d,]+(\.\d+)?|\d+(\.\d+)?%/g) ?? [])
+  .map((typed) => Number(typed.replace(/[$,%]/g, '')));
 
 describe('the browser editor and the build agree', () => {
   const allLeaves = names.flatMap((name) => leaves(contentFiles[name], name, name !== 'offer', []));

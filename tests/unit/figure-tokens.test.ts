@@ -1,6 +1,11 @@
 /** Figures inside copy: tokens become formatted figures, and mistakes name the file and the field. */
 import { describe, expect, it } from 'vitest';
-import { formatFigure, resolveFigureTokens, type Figure } from '../../src/lib/figure-tokens.ts';
+import {
+  copyTypingFigure,
+  formatFigure,
+  resolveFigureTokens,
+  type Figure,
+} from '../../src/lib/figure-tokens.ts';
 
 const figures = new Map<string, Figure>([
   ['kit.price', { value: '$497', format: 'money' }],
@@ -66,5 +71,26 @@ describe('formatFigure', () => {
     expect(formatFigure(0, 'money')).toBe('$0');
     expect(formatFigure(30, 'percent')).toBe('30%');
     expect(formatFigure(90, 'number')).toBe('90');
+  });
+});
+
+describe('copyTypingFigure: a figure may not take a value the copy types as plain text', () => {
+  const copy = [
+    'Each $1 of profit adds value.',
+    'Revenue $84,200, up 6.4% on {kit.price}',
+    '{plans.paid.pricePerMonth} a month',
+  ];
+
+  it('finds the copy that types the value as a whole figure', () => {
+    expect(copyTypingFigure(1, 'money', copy)).toBe(copy[0]);
+    expect(copyTypingFigure(84200, 'money', copy)).toBe(copy[1]);
+    expect(copyTypingFigure(6.4, 'percent', copy)).toBe(copy[1]);
+  });
+
+  it('ignores a longer figure, a token, zero and plain counts', () => {
+    expect(copyTypingFigure(84, 'money', copy)).toBeUndefined();
+    expect(copyTypingFigure(10, 'money', ['$100 a month', '$1,000'])).toBeUndefined();
+    expect(copyTypingFigure(0, 'money', ['$0 down'])).toBeUndefined();
+    expect(copyTypingFigure(1, 'number', copy)).toBeUndefined();
   });
 });
