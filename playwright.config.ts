@@ -6,11 +6,14 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const executablePath = findChrome();
 if (!executablePath) throw new Error(MISSING_CHROME_MESSAGE);
 
-/** The three widths every end-to-end test runs at. */
+/**
+ * The three widths the end-to-end tests run at. A test tagged `@one-width` (its answer cannot
+ * depend on the width: words as written, links, the head) runs at phone width only.
+ */
 const widths: Project[] = [
   { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
-  { name: 'tablet', use: { viewport: { width: 800, height: 1024 } } },
-  { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  { name: 'tablet', use: { viewport: { width: 800, height: 1024 } }, grepInvert: /@one-width/ },
+  { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@one-width/ },
 ].map((project) => ({ ...project, testMatch: 'e2e/**/*.spec.ts' }));
 
 /** HTTP-only checks (no page to render): run once, not at each width. */

@@ -14,6 +14,7 @@ import {
   expectNoAxeViolations,
   expectTestimonialsAsWritten,
   hydrated,
+  ONE_WIDTH,
   test,
 } from './fixtures.ts';
 
@@ -84,7 +85,7 @@ test("the sticky nav shows the logo, the title and the hero's call to action, an
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('every sign-up link leads to the auth page', async ({ page }) => {
+test('every sign-up link leads to the auth page', { tag: ONE_WIDTH }, async ({ page }) => {
   const hrefs = await page
     .locator('a[data-auth-link]')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -186,23 +187,27 @@ test.describe('feature carousel', () => {
 });
 
 test.describe('target audience and the dashboard preview', () => {
-  test('says who it is for and not for, and what capital is on offer', async ({ page }) => {
-    const section = page.locator('#target-audience');
-    const audience = community.targetAudience;
-    for (const [heading, items] of [
-      [audience.forTitle, audience.forItems],
-      [audience.notForTitle, audience.notForItems],
-    ] as const) {
-      const list = section.getByRole('heading', { name: heading, exact: true });
-      await expect(list).toBeVisible();
-      for (const item of items) await expect(section).toContainText(item);
-    }
-    await expect(section).toContainText(audience.capital.title);
-    for (const point of audience.capital.points) {
-      await expect(section).toContainText(point.title);
-      await expect(section).toContainText(point.description);
-    }
-  });
+  test(
+    'says who it is for and not for, and what capital is on offer',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      const section = page.locator('#target-audience');
+      const audience = community.targetAudience;
+      for (const [heading, items] of [
+        [audience.forTitle, audience.forItems],
+        [audience.notForTitle, audience.notForItems],
+      ] as const) {
+        const list = section.getByRole('heading', { name: heading, exact: true });
+        await expect(list).toBeVisible();
+        for (const item of items) await expect(section).toContainText(item);
+      }
+      await expect(section).toContainText(audience.capital.title);
+      for (const point of audience.capital.points) {
+        await expect(section).toContainText(point.title);
+        await expect(section).toContainText(point.description);
+      }
+    },
+  );
 
   test('the dashboards as tabs, with previous/next that wrap and an n / total counter', async ({ page }) => {
     const section = page.locator('#target-audience');
@@ -271,33 +276,39 @@ test('both newsletter bands make the readers claim and keep a 52 px sign-up area
   }
 });
 
-test('the virtual office lists its features and its four images at 400 and 800 wide', async ({ page }) => {
-  const section = page.locator('#virtual-office');
-  const office = community.virtualOffice;
-  for (const feature of office.features) {
-    await expect(section.getByRole('heading', { name: feature.title })).toBeVisible();
-    await expect(section).toContainText(feature.description);
-  }
-  const pictures = section.locator('picture');
-  await expect(pictures).toHaveCount(office.images.length);
-  for (const [index, picture] of (await pictures.all()).entries()) {
-    const types = await picture.locator('source').evaluateAll((s) => s.map((el) => el.getAttribute('type')));
-    expect(types).toEqual(['image/avif', 'image/webp']);
-    for (const srcset of await picture
-      .locator('source')
-      .evaluateAll((s) => s.map((el) => el.getAttribute('srcset')))) {
-      expect(srcset).toMatch(/ 400w, .* 800w$/);
+test(
+  'the virtual office lists its features and its four images at 400 and 800 wide',
+  { tag: ONE_WIDTH },
+  async ({ page }) => {
+    const section = page.locator('#virtual-office');
+    const office = community.virtualOffice;
+    for (const feature of office.features) {
+      await expect(section.getByRole('heading', { name: feature.title })).toBeVisible();
+      await expect(section).toContainText(feature.description);
     }
-    const img = picture.locator('img');
-    await expect(img).toHaveAttribute('width', '800');
-    await expect(img).toHaveAttribute('height', '500');
-    await expect(img).toHaveAttribute('alt', office.images[index]!.alt);
-    await img.scrollIntoViewIfNeeded();
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
-  }
-});
+    const pictures = section.locator('picture');
+    await expect(pictures).toHaveCount(office.images.length);
+    for (const [index, picture] of (await pictures.all()).entries()) {
+      const types = await picture
+        .locator('source')
+        .evaluateAll((s) => s.map((el) => el.getAttribute('type')));
+      expect(types).toEqual(['image/avif', 'image/webp']);
+      for (const srcset of await picture
+        .locator('source')
+        .evaluateAll((s) => s.map((el) => el.getAttribute('srcset')))) {
+        expect(srcset).toMatch(/ 400w, .* 800w$/);
+      }
+      const img = picture.locator('img');
+      await expect(img).toHaveAttribute('width', '800');
+      await expect(img).toHaveAttribute('height', '500');
+      await expect(img).toHaveAttribute('alt', office.images[index]!.alt);
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    }
+  },
+);
 
-test('benefits, the EMS moves and how-it-works, each as written', async ({ page }) => {
+test('benefits, the EMS moves and how-it-works, each as written', { tag: ONE_WIDTH }, async ({ page }) => {
   await expectItemsAsWritten(page.locator('#benefits li'), community.benefits.items, (benefit) => [
     benefit.title,
     benefit.description,
@@ -318,51 +329,57 @@ test('benefits, the EMS moves and how-it-works, each as written', async ({ page 
   ]);
 });
 
-test('the testimonials as written, each with its stars', async ({ page }) => {
+test('the testimonials as written, each with its stars', { tag: ONE_WIDTH }, async ({ page }) => {
   await expectTestimonialsAsWritten(page, testimonials.community.items);
 });
 
 test.describe('join now', () => {
-  test('plans are the default tab, each plan with its price, period, badge and terms', async ({ page }) => {
-    const section = page.locator('#join-now');
-    const tabs = section.getByRole('tab');
-    await expect(tabs).toHaveText([joinNow.tabs.plans, joinNow.tabs.compare]);
-    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
-    const panel = section.getByRole('tabpanel');
-    for (const plan of joinNow.plans) {
-      const card = panel.locator('article').filter({ hasText: plan.title });
-      for (const text of [plan.description, plan.price, plan.period, plan.tagline, ...plan.features])
-        await expect(card).toContainText(text);
-      if (plan.badge) await expect(card).toContainText(plan.badge);
-      if (plan.additionalText) await expect(card).toContainText(plan.additionalText);
-      await expect(card.getByRole('link', { name: plan.ctaText })).toHaveAttribute('href', AUTH_URL_RE);
-    }
-  });
+  test(
+    'plans are the default tab, each plan with its price, period, badge and terms',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      const section = page.locator('#join-now');
+      const tabs = section.getByRole('tab');
+      await expect(tabs).toHaveText([joinNow.tabs.plans, joinNow.tabs.compare]);
+      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+      const panel = section.getByRole('tabpanel');
+      for (const plan of joinNow.plans) {
+        const card = panel.locator('article').filter({ hasText: plan.title });
+        for (const text of [plan.description, plan.price, plan.period, plan.tagline, ...plan.features])
+          await expect(card).toContainText(text);
+        if (plan.badge) await expect(card).toContainText(plan.badge);
+        if (plan.additionalText) await expect(card).toContainText(plan.additionalText);
+        await expect(card.getByRole('link', { name: plan.ctaText })).toHaveAttribute('href', AUTH_URL_RE);
+      }
+    },
+  );
 
-  test('the comparison lists each service, the total and the savings computed from them', async ({
-    page,
-  }) => {
-    const section = page.locator('#join-now');
-    await hydrated(page, '#join-now');
-    await section.getByRole('tab', { name: joinNow.tabs.compare }).click();
-    const table = section.getByRole('table');
-    await expect(table).toBeVisible();
-    const rows = await table
-      .locator('tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('th, td')].slice(0, 2).map((c) => c.textContent?.trim())),
-      );
-    // Summed here from the offer's rows, not read from the code that sums them on the page.
-    const rowsInOffer = siteContent.offer.serviceCosts;
-    const total = rowsInOffer.reduce((sum, row) => sum + row.monthlyPrice, 0);
-    const monthlySaving = total - siteContent.offer.plans.paid.pricePerMonth;
-    expect(rows).toEqual(rowsInOffer.map((row) => [row.service, formatUsd(row.monthlyPrice)]));
-    await expect(table.locator('tbody')).toContainText(joinNow.compare.includedYes);
-    await expect(table.locator('[data-total]')).toHaveText(`${formatUsd(total)}/mo`);
-    const saving = (label: string) => section.locator('dt', { hasText: label }).locator('+ dd');
-    await expect(saving(joinNow.compare.monthlySavingLabel)).toHaveText(formatUsd(monthlySaving));
-    await expect(saving(joinNow.compare.yearlySavingLabel)).toHaveText(formatUsd(monthlySaving * 12));
-  });
+  test(
+    'the comparison lists each service, the total and the savings computed from them',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      const section = page.locator('#join-now');
+      await hydrated(page, '#join-now');
+      await section.getByRole('tab', { name: joinNow.tabs.compare }).click();
+      const table = section.getByRole('table');
+      await expect(table).toBeVisible();
+      const rows = await table
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('th, td')].slice(0, 2).map((c) => c.textContent?.trim())),
+        );
+      // Summed here from the offer's rows, not read from the code that sums them on the page.
+      const rowsInOffer = siteContent.offer.serviceCosts;
+      const total = rowsInOffer.reduce((sum, row) => sum + row.monthlyPrice, 0);
+      const monthlySaving = total - siteContent.offer.plans.paid.pricePerMonth;
+      expect(rows).toEqual(rowsInOffer.map((row) => [row.service, formatUsd(row.monthlyPrice)]));
+      await expect(table.locator('tbody')).toContainText(joinNow.compare.includedYes);
+      await expect(table.locator('[data-total]')).toHaveText(`${formatUsd(total)}/mo`);
+      const saving = (label: string) => section.locator('dt', { hasText: label }).locator('+ dd');
+      await expect(saving(joinNow.compare.monthlySavingLabel)).toHaveText(formatUsd(monthlySaving));
+      await expect(saving(joinNow.compare.yearlySavingLabel)).toHaveText(formatUsd(monthlySaving * 12));
+    },
+  );
 });
 
 test('the FAQ opens one answer at a time, and an open answer closes again', async ({ page }) => {
@@ -383,21 +400,26 @@ test('the FAQ opens one answer at a time, and an open answer closes again', asyn
   await expect(items.nth(2)).toContainText(faq.items[2]!.answer);
 });
 
-test('the footer links as written, and the copyright names the brand', async ({ page }) => {
-  const element = page.locator('body > footer');
-  for (const link of [...footer.columns.flatMap((column) => column.links), ...footer.social]) {
-    await expect(element.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
-      'href',
-      link.href,
+test(
+  'the footer links as written, and the copyright names the brand',
+  { tag: ONE_WIDTH },
+  async ({ page }) => {
+    const element = page.locator('body > footer');
+    for (const link of [...footer.columns.flatMap((column) => column.links), ...footer.social]) {
+      await expect(element.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
+        'href',
+        link.href,
+      );
+    }
+    await expect(element).toContainText(
+      new RegExp(`© \\d{4} ${RegExp.escape(siteNames.brand)}\\. ${RegExp.escape(footer.copyright)}`),
     );
-  }
-  await expect(element).toContainText(
-    new RegExp(`© \\d{4} ${RegExp.escape(siteNames.brand)}\\. ${RegExp.escape(footer.copyright)}`),
-  );
-});
+  },
+);
 
-// One scan per state, each its own test (a scan takes one to two seconds on a small machine). The
-// page as loaded, with the default tabs and every answer closed, is scanned in a11y.spec.ts.
+// One scan per state, each its own test (a scan takes one to two seconds on a small machine). What a
+// selected tab or an open answer shows is the same at every width: scanned at one. The page as
+// loaded, with the default tabs and every answer closed, is scanned at each width in a11y.spec.ts.
 const dashboardTabs = textsInBuild('/community', '#target-audience [role="tab"]').slice(1);
 const pricingTabs = textsInBuild('/community', '#join-now [role="tab"]').slice(1);
 for (const [section, tabs] of [
@@ -405,26 +427,34 @@ for (const [section, tabs] of [
   ['join-now', pricingTabs],
 ] as const) {
   for (const name of tabs) {
-    test(`axe finds nothing with the ${section} tab "${name}" selected`, async ({ page }) => {
-      await revealAll(page);
-      await hydrated(page, `#${section}`);
-      const tab = page.locator(`#${section}`).getByRole('tab', { name, exact: true });
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
-      await expectNoAxeViolations(page, `#${section}`);
-    });
+    test(
+      `axe finds nothing with the ${section} tab "${name}" selected`,
+      { tag: ONE_WIDTH },
+      async ({ page }) => {
+        await revealAll(page);
+        await hydrated(page, `#${section}`);
+        const tab = page.locator(`#${section}`).getByRole('tab', { name, exact: true });
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await expectNoAxeViolations(page, `#${section}`);
+      },
+    );
   }
 }
 
 textsInBuild('/community', '#faq summary').forEach((question, index) => {
-  test(`axe finds nothing with the FAQ answer to "${question}" open`, async ({ page }) => {
-    await revealAll(page);
-    const summary = page.locator('#faq summary').nth(index);
-    await expect(summary).toHaveText(question);
-    await summary.click();
-    await expect(summary.locator('..')).toHaveJSProperty('open', true);
-    await expectNoAxeViolations(page, '#faq');
-  });
+  test(
+    `axe finds nothing with the FAQ answer to "${question}" open`,
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      await revealAll(page);
+      const summary = page.locator('#faq summary').nth(index);
+      await expect(summary).toHaveText(question);
+      await summary.click();
+      await expect(summary.locator('..')).toHaveJSProperty('open', true);
+      await expectNoAxeViolations(page, '#faq');
+    },
+  );
 });
 
 test.describe('keyboard', () => {

@@ -146,6 +146,13 @@ export const test = base.extend<{ errors: string[]; expectedError: RegExp | null
 export { expect };
 
 /**
+ * The tag of a test whose answer cannot depend on the screen's width (words as written, links,
+ * the head, structured data, timers): it runs at phone width only, where every section and
+ * widget shows, and the suite spends its minutes on what does change with the width.
+ */
+export const ONE_WIDTH = '@one-width';
+
+/**
  * Scrolls a part of the page into view and waits until its islands have hydrated
  * (Astro removes the `ssr` attribute of an `astro-island` once it has).
  */

@@ -13,6 +13,7 @@ import {
   expectItemsAsWritten,
   expectNoAxeViolations,
   expectTestimonialsAsWritten,
+  ONE_WIDTH,
   test,
 } from './fixtures.ts';
 
@@ -55,18 +56,22 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/');
 });
 
-test('sections come in their fixed order (their ids are link targets)', async ({ page }) => {
-  const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
-  expect(ids).toEqual(SECTION_IDS);
-  await expect(page.locator('h1')).toHaveCount(1);
-  await expect(page.locator('h1')).toHaveText(kit.hero.headline);
-  await expect(page.locator('#hero')).toContainText(kit.hero.lede);
-  await expect(page.locator('#hero')).toContainText(kit.hero.priceNote);
-  const bonus = page.getByRole('complementary', { name: kit.hero.bonusTitle });
-  await expect(bonus).toContainText(kit.hero.bonusText);
-});
+test(
+  'sections come in their fixed order (their ids are link targets)',
+  { tag: ONE_WIDTH },
+  async ({ page }) => {
+    const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
+    expect(ids).toEqual(SECTION_IDS);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toHaveText(kit.hero.headline);
+    await expect(page.locator('#hero')).toContainText(kit.hero.lede);
+    await expect(page.locator('#hero')).toContainText(kit.hero.priceNote);
+    const bonus = page.getByRole('complementary', { name: kit.hero.bonusTitle });
+    await expect(bonus).toContainText(kit.hero.bonusText);
+  },
+);
 
-test('every buy link leads to the auth page', async ({ page }) => {
+test('every buy link leads to the auth page', { tag: ONE_WIDTH }, async ({ page }) => {
   const hrefs = await page
     .locator('a[data-auth-link]')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -232,19 +237,23 @@ test.describe('accordions', () => {
     await expect(items.nth(1)).not.toHaveAttribute('open');
   });
 
-  test('every step and item reads as written, its figures filled in from the offer', async ({ page }) => {
-    for (const details of await page.locator('details').all())
-      await details.evaluate((d) => ((d as HTMLDetailsElement).open = true));
-    for (const [section, items] of [
-      ['cash-flow-machine', kit.cashFlowMachine.steps],
-      ['risk-dashboard', kit.riskDashboard.items],
-    ] as const) {
-      const details = page.locator(`#${section} details`);
-      for (const [index, item] of items.entries()) {
-        for (const paragraph of item.body) await expect(details.nth(index)).toContainText(paragraph);
+  test(
+    'every step and item reads as written, its figures filled in from the offer',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      for (const details of await page.locator('details').all())
+        await details.evaluate((d) => ((d as HTMLDetailsElement).open = true));
+      for (const [section, items] of [
+        ['cash-flow-machine', kit.cashFlowMachine.steps],
+        ['risk-dashboard', kit.riskDashboard.items],
+      ] as const) {
+        const details = page.locator(`#${section} details`);
+        for (const [index, item] of items.entries()) {
+          for (const paragraph of item.body) await expect(details.nth(index)).toContainText(paragraph);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 test('the community button is a plain button that goes nowhere', async ({ page }) => {
@@ -274,7 +283,7 @@ test('beside that button, a text link leads to the community page', async ({ pag
   await expect(page).toHaveURL(new URL(kit.communityPitch.link.href, page.url()).href);
 });
 
-test('the cards are lists, each card as written', async ({ page }) => {
+test('the cards are lists, each card as written', { tag: ONE_WIDTH }, async ({ page }) => {
   for (const [section, cards] of [
     ['whats-inside', kit.whatsInside.cards],
     ['why-this-works', kit.whyThisWorks.cards],
@@ -287,7 +296,7 @@ test('the cards are lists, each card as written', async ({ page }) => {
   }
 });
 
-test('the bundle lists every item with its value, and the total', async ({ page }) => {
+test('the bundle lists every item with its value, and the total', { tag: ONE_WIDTH }, async ({ page }) => {
   await expectItemsAsWritten(page.locator('#bundles li'), kit.bundles.items, (item) => [
     item.title,
     item.value,
@@ -310,18 +319,18 @@ test('the ROI section weighs the costs against a price card that stays in view',
   expect(position).toBe(width(page) >= 1024 ? 'sticky' : 'static');
 });
 
-test('the testimonials as written, each with its stars', async ({ page }) => {
+test('the testimonials as written, each with its stars', { tag: ONE_WIDTH }, async ({ page }) => {
   await expectTestimonialsAsWritten(page, testimonials.kit.items);
 });
 
-test('the final call to action offers the kit at its price', async ({ page }) => {
+test('the final call to action offers the kit at its price', { tag: ONE_WIDTH }, async ({ page }) => {
   const final = page.locator('#final-cta');
   await expect(final.getByRole('heading', { name: kit.finalCta.title })).toBeVisible();
   await expect(final).toContainText(kit.finalCta.description);
   await expect(final.getByRole('link', { name: kit.finalCta.cta })).toHaveAttribute('href', AUTH_URL_RE);
 });
 
-test('the Product structured data matches the offer', async ({ page }) => {
+test('the Product structured data matches the offer', { tag: ONE_WIDTH }, async ({ page }) => {
   const records = await page
     .locator('script[type="application/ld+json"]')
     .evaluateAll((scripts) =>
@@ -341,17 +350,22 @@ test('the Product structured data matches the offer', async ({ page }) => {
 });
 
 // One scan per state, each its own test: a scan takes one to two seconds on a small machine, so a
-// test that walked every item would sit near its timeout. The page as loaded (every accordion at
-// rest) is scanned in a11y.spec.ts.
+// test that walked every item would sit near its timeout. What an open item adds (its words, their
+// contrast, names and roles) is the same at every width: scanned at one. The page as loaded (every
+// accordion at rest) is scanned at each width in a11y.spec.ts.
 for (const section of ['cash-flow-machine', 'risk-dashboard']) {
   textsInBuild('/', `#${section} summary`).forEach((title, index) => {
-    test(`axe finds nothing with the ${section} item "${title}" open`, async ({ page }) => {
-      const summary = page.locator(`#${section} summary`).nth(index);
-      await expect(summary).toHaveText(title);
-      const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
-      if (!open) await summary.click();
-      await expect(summary.locator('..')).toHaveJSProperty('open', true);
-      await expectNoAxeViolations(page, `#${section}`);
-    });
+    test(
+      `axe finds nothing with the ${section} item "${title}" open`,
+      { tag: ONE_WIDTH },
+      async ({ page }) => {
+        const summary = page.locator(`#${section} summary`).nth(index);
+        await expect(summary).toHaveText(title);
+        const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+        if (!open) await summary.click();
+        await expect(summary.locator('..')).toHaveJSProperty('open', true);
+        await expectNoAxeViolations(page, `#${section}`);
+      },
+    );
   });
 }

@@ -4,7 +4,7 @@
  * debouncedresize, smooth scrolling, the nav's shadow, image fallback, UTM carry-over, fonts, the
  * skip link, the footer and reveal on scroll (the pages without JavaScript: no-javascript.spec.ts).
  */
-import { AUTH_URL_RE, expect, test } from './fixtures.ts';
+import { AUTH_URL_RE, expect, ONE_WIDTH, test } from './fixtures.ts';
 import { siteContent } from '../support/site-content.ts';
 
 const PAGES = [
@@ -14,144 +14,170 @@ const PAGES = [
 
 test.describe('every page head', () => {
   for (const { path, canonical } of PAGES) {
-    test(`${path} has charset, viewport, theme-color, title, canonical and social cards`, async ({
-      page,
-    }) => {
-      await page.goto(path);
-      const head = page.locator('head');
-      await expect(head.locator('meta[charset]')).toHaveCount(1);
-      await expect(head.locator('meta[name="viewport"]')).toHaveAttribute(
-        'content',
-        'width=device-width, initial-scale=1',
-      );
-      await expect(head.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');
-      await expect(page).toHaveTitle(/\S/);
-      await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /^.{50,}$/);
-      const canonicalHref = await head.locator('link[rel="canonical"]').getAttribute('href');
-      expect(new URL(canonicalHref!).pathname).toBe(canonical);
-      expect(canonicalHref).toMatch(/^https?:\/\//);
-      for (const property of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image']) {
-        await expect(head.locator(`meta[property="${property}"]`)).toHaveAttribute('content', /\S/);
-      }
-      await expect(head.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
-      await expect(head.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
-      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
-        'content',
-        'summary_large_image',
-      );
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    });
+    test(
+      `${path} has charset, viewport, theme-color, title, canonical and social cards`,
+      { tag: ONE_WIDTH },
+      async ({ page }) => {
+        await page.goto(path);
+        const head = page.locator('head');
+        await expect(head.locator('meta[charset]')).toHaveCount(1);
+        await expect(head.locator('meta[name="viewport"]')).toHaveAttribute(
+          'content',
+          'width=device-width, initial-scale=1',
+        );
+        await expect(head.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');
+        await expect(page).toHaveTitle(/\S/);
+        await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /^.{50,}$/);
+        const canonicalHref = await head.locator('link[rel="canonical"]').getAttribute('href');
+        expect(new URL(canonicalHref!).pathname).toBe(canonical);
+        expect(canonicalHref).toMatch(/^https?:\/\//);
+        for (const property of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image']) {
+          await expect(head.locator(`meta[property="${property}"]`)).toHaveAttribute('content', /\S/);
+        }
+        await expect(head.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+        await expect(head.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+        await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+          'content',
+          'summary_large_image',
+        );
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      },
+    );
   }
 });
 
 test.describe('shared behaviours', () => {
-  test('each page load pushes a page_view with its path and logs it', async ({ page }) => {
-    const lines: string[] = [];
-    page.on('console', (msg) => lines.push(msg.text()));
-    await page.goto('/community');
-    const events = await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer);
-    expect(events).toEqual([{ event: 'page_view', page_path: '/community' }]);
-    expect(lines.some((line) => line.includes('page_view') && line.includes('/community'))).toBe(true);
-  });
+  test(
+    'each page load pushes a page_view with its path and logs it',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      const lines: string[] = [];
+      page.on('console', (msg) => lines.push(msg.text()));
+      await page.goto('/community');
+      const events = await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer);
+      expect(events).toEqual([{ event: 'page_view', page_path: '/community' }]);
+      expect(lines.some((line) => line.includes('page_view') && line.includes('/community'))).toBe(true);
+    },
+  );
 
-  test('debouncedresize fires once after a burst of resizes, no sooner than 250 ms after the last', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    // Every resize and debouncedresize in order, each with the time it came (the page's own clock).
-    await page.evaluate(() => {
-      const w = window as unknown as { events: [string, number][] };
-      w.events = [];
-      window.addEventListener('resize', () => w.events.push(['resize', performance.now()]));
-      window.addEventListener('debouncedresize', (event) => {
-        if (event instanceof CustomEvent) w.events.push(['debouncedresize', performance.now()]);
+  test(
+    'debouncedresize fires once after a burst of resizes, no sooner than 250 ms after the last',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      await page.goto('/');
+      // Every resize and debouncedresize in order, each with the time it came (the page's own clock).
+      await page.evaluate(() => {
+        const w = window as unknown as { events: [string, number][] };
+        w.events = [];
+        window.addEventListener('resize', () => w.events.push(['resize', performance.now()]));
+        window.addEventListener('debouncedresize', (event) => {
+          if (event instanceof CustomEvent) w.events.push(['debouncedresize', performance.now()]);
+        });
       });
-    });
-    const events = () => page.evaluate(() => (window as unknown as { events: [string, number][] }).events);
-    const firings = async () => (await events()).filter(([name]) => name === 'debouncedresize').length;
-    // A burst of resizes in one task: however busy the machine, no gap in it can end the wait.
-    await page.evaluate(() => {
-      for (let i = 0; i < 4; i += 1) window.dispatchEvent(new Event('resize'));
-    });
-    await expect.poll(firings).toBe(1);
-    // A real window resize starts another wait, and ends it with one more event.
-    const size = page.viewportSize()!;
-    await page.setViewportSize({ width: size.width - 20, height: size.height });
-    await expect.poll(firings).toBe(2);
-    const order = await events();
-    for (const [index, [name, at]] of order.entries()) {
-      if (name !== 'debouncedresize') continue;
-      const before = order.slice(0, index);
-      const lastResize = before.findLast(([kind]) => kind === 'resize')!;
-      // It comes after the last resize, with the whole wait in between and no other firing.
-      expect(before.at(-1)![0], 'a debouncedresize follows resizes, never another one').toBe('resize');
-      expect(at - lastResize[1]).toBeGreaterThanOrEqual(240);
-    }
-    expect(order.filter(([name]) => name === 'resize').length).toBeGreaterThanOrEqual(5);
-  });
+      const events = () => page.evaluate(() => (window as unknown as { events: [string, number][] }).events);
+      const firings = async () => (await events()).filter(([name]) => name === 'debouncedresize').length;
+      // A burst of resizes in one task: however busy the machine, no gap in it can end the wait.
+      await page.evaluate(() => {
+        for (let i = 0; i < 4; i += 1) window.dispatchEvent(new Event('resize'));
+      });
+      await expect.poll(firings).toBe(1);
+      // A real window resize starts another wait, and ends it with one more event.
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: size.width - 20, height: size.height });
+      await expect.poll(firings).toBe(2);
+      const order = await events();
+      for (const [index, [name, at]] of order.entries()) {
+        if (name !== 'debouncedresize') continue;
+        const before = order.slice(0, index);
+        const lastResize = before.findLast(([kind]) => kind === 'resize')!;
+        // It comes after the last resize, with the whole wait in between and no other firing.
+        expect(before.at(-1)![0], 'a debouncedresize follows resizes, never another one').toBe('resize');
+        expect(at - lastResize[1]).toBeGreaterThanOrEqual(240);
+      }
+      expect(order.filter(([name]) => name === 'resize').length).toBeGreaterThanOrEqual(5);
+    },
+  );
 
-  test('smooth scrolling is on, and off for visitors who prefer reduced motion', async ({ page }) => {
-    await page.goto('/');
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
-      'smooth',
-    );
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
-  });
+  test(
+    'smooth scrolling is on, and off for visitors who prefer reduced motion',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      await page.goto('/');
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
+        'smooth',
+      );
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
+        'auto',
+      );
+    },
+  );
 
-  test('the nav shadow is stronger once the page scrolls past 10 px', async ({ page }) => {
-    await page.goto('/community');
-    const nav = page.locator('[data-nav]');
-    const shadow = () => nav.evaluate((el) => getComputedStyle(el).boxShadow);
-    await expect(nav).not.toHaveAttribute('data-scrolled');
-    const atTop = await shadow();
-    await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
-    await page.waitForTimeout(100);
-    await expect(nav).not.toHaveAttribute('data-scrolled');
-    await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
-    await expect(nav).toHaveAttribute('data-scrolled', '');
-    await expect.poll(shadow).not.toBe(atTop);
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await expect(nav).not.toHaveAttribute('data-scrolled');
-  });
+  test(
+    'the nav shadow is stronger once the page scrolls past 10 px',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      await page.goto('/community');
+      const nav = page.locator('[data-nav]');
+      const shadow = () => nav.evaluate((el) => getComputedStyle(el).boxShadow);
+      await expect(nav).not.toHaveAttribute('data-scrolled');
+      const atTop = await shadow();
+      await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
+      await page.waitForTimeout(100);
+      await expect(nav).not.toHaveAttribute('data-scrolled');
+      await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
+      await expect(nav).toHaveAttribute('data-scrolled', '');
+      await expect.poll(shadow).not.toBe(atTop);
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await expect(nav).not.toHaveAttribute('data-scrolled');
+    },
+  );
 
   test.describe('with a broken image', () => {
     test.use({ expectedError: /\/office-floor\.[^/]*$/ });
-    test('an image that fails to load is replaced by the placeholder', async ({ page }) => {
-      await page.route('**/_astro/office-floor.*', (route) => route.fulfill({ status: 404, body: 'gone' }));
-      await page.goto('/community', { waitUntil: 'load' });
-      const photo = page.locator('#virtual-office picture img').first();
-      await photo.scrollIntoViewIfNeeded();
-      await expect(photo).toHaveAttribute('src', '/placeholder.svg');
-      await expect(page.locator('#virtual-office picture').first().locator('source')).toHaveCount(0);
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    });
+    test(
+      'an image that fails to load is replaced by the placeholder',
+      { tag: ONE_WIDTH },
+      async ({ page }) => {
+        await page.route('**/_astro/office-floor.*', (route) => route.fulfill({ status: 404, body: 'gone' }));
+        await page.goto('/community', { waitUntil: 'load' });
+        const photo = page.locator('#virtual-office picture img').first();
+        await photo.scrollIntoViewIfNeeded();
+        await expect(photo).toHaveAttribute('src', '/placeholder.svg');
+        await expect(page.locator('#virtual-office picture').first().locator('source')).toHaveCount(0);
+        await expect
+          .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+      },
+    );
   });
 
-  test('UTM parameters of the landing URL are carried onto every sign-up link for the visit', async ({
-    page,
-  }) => {
-    await page.goto('/?utm_source=newsletter&utm_campaign=fall&utm_medium=email&junk=1');
-    const check = async () => {
-      const hrefs = await page
-        .locator('a[data-auth-link]')
-        .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
-      expect(hrefs.length).toBeGreaterThan(0);
-      for (const href of hrefs) {
-        expect(href).toMatch(AUTH_URL_RE);
-        const params = new URL(href).searchParams;
-        expect(params.get('utm_source')).toBe('newsletter');
-        expect(params.get('utm_campaign')).toBe('fall');
-        expect(params.get('utm_medium')).toBe('email');
-        expect(params.has('junk')).toBe(false);
-      }
-    };
-    await check();
-    await page.goto('/community');
-    await check();
-  });
+  test(
+    'UTM parameters of the landing URL are carried onto every sign-up link for the visit',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      await page.goto('/?utm_source=newsletter&utm_campaign=fall&utm_medium=email&junk=1');
+      const check = async () => {
+        const hrefs = await page
+          .locator('a[data-auth-link]')
+          .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+        expect(hrefs.length).toBeGreaterThan(0);
+        for (const href of hrefs) {
+          expect(href).toMatch(AUTH_URL_RE);
+          const params = new URL(href).searchParams;
+          expect(params.get('utm_source')).toBe('newsletter');
+          expect(params.get('utm_campaign')).toBe('fall');
+          expect(params.get('utm_medium')).toBe('email');
+          expect(params.has('junk')).toBe(false);
+        }
+      };
+      await check();
+      await page.goto('/community');
+      await check();
+    },
+  );
 
-  test('fonts are self-hosted, preloaded and in use', async ({ page }) => {
+  test('fonts are self-hosted, preloaded and in use', { tag: ONE_WIDTH }, async ({ page }) => {
     const hosts = new Set<string>();
     page.on('request', (request) => hosts.add(new URL(request.url()).host));
     await page.goto('/', { waitUntil: 'load' });
@@ -232,19 +258,23 @@ test.describe('shared behaviours', () => {
 
 test.describe('footer', () => {
   for (const path of ['/', '/community']) {
-    test(`on ${path}, the footer links both pages and marks the current one`, async ({ page }) => {
-      await page.goto(path);
-      const { label, links } = siteContent.footer.pages;
-      const pages = page.locator('body > footer').getByRole('list', { name: label });
-      const linkTo = (href: string) =>
-        pages.getByRole('link', { name: links.find((link) => link.href === href)!.label, exact: true });
-      const kit = linkTo('/');
-      const community = linkTo('/community');
-      await expect(kit).toHaveAttribute('href', '/');
-      await expect(community).toHaveAttribute('href', '/community');
-      await expect(path === '/' ? kit : community).toHaveAttribute('aria-current', 'page');
-      await expect(path === '/' ? community : kit).not.toHaveAttribute('aria-current');
-    });
+    test(
+      `on ${path}, the footer links both pages and marks the current one`,
+      { tag: ONE_WIDTH },
+      async ({ page }) => {
+        await page.goto(path);
+        const { label, links } = siteContent.footer.pages;
+        const pages = page.locator('body > footer').getByRole('list', { name: label });
+        const linkTo = (href: string) =>
+          pages.getByRole('link', { name: links.find((link) => link.href === href)!.label, exact: true });
+        const kit = linkTo('/');
+        const community = linkTo('/community');
+        await expect(kit).toHaveAttribute('href', '/');
+        await expect(community).toHaveAttribute('href', '/community');
+        await expect(path === '/' ? kit : community).toHaveAttribute('aria-current', 'page');
+        await expect(path === '/' ? community : kit).not.toHaveAttribute('aria-current');
+      },
+    );
   }
 });
 
@@ -291,7 +321,7 @@ test.describe('reveal on scroll', () => {
     }
   });
 
-  test('with reduced motion nothing is hidden', async ({ page }) => {
+  test('with reduced motion nothing is hidden', { tag: ONE_WIDTH }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/community');
     await expect(page.locator('[data-reveal]').first()).toBeAttached();
