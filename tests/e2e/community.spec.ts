@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { siteNames } from '../../src/config/site-names.ts';
+import { learnMoreHref } from '../../src/content/learn-more.ts';
 import { formatUsd, siteContent } from '../support/site-content.ts';
 import { textsInBuild } from './built-pages.ts';
 import {
@@ -15,6 +16,7 @@ import {
   expectTestimonialsAsWritten,
   hydrated,
   ONE_WIDTH,
+  shownUnlessHidden,
   test,
 } from './fixtures.ts';
 
@@ -61,10 +63,9 @@ test('sections come in their fixed order (their ids are link targets), between t
   const h1 = page.locator('main h1');
   await expect(h1).toHaveCount(1);
   const heroFirst = await h1.evaluate(
-    (el) =>
-      (el.compareDocumentPosition(document.getElementById('target-audience')!) &
-        Node.DOCUMENT_POSITION_FOLLOWING) >
-      0,
+    (el, first) =>
+      (el.compareDocumentPosition(document.getElementById(first)!) & Node.DOCUMENT_POSITION_FOLLOWING) > 0,
+    SECTION_IDS[0]!,
   );
   expect(heroFirst).toBe(true);
   await expect(page.locator('main + footer')).toBeVisible();
@@ -122,10 +123,13 @@ test.describe('hero', () => {
     else expect(box.y).toBeGreaterThan(headline.y + headline.height);
   });
 
-  test('"Learn More" scrolls to the audience section', async ({ page }) => {
+  test('"Learn More" scrolls to the audience section (the next one shown, when the owner hid it)', async ({
+    page,
+  }) => {
+    const target = learnMoreHref(siteContent);
     await page.getByRole('link', { name: hero.secondaryCta }).click();
-    await expect(page).toHaveURL(/#target-audience$/);
-    await expect(page.locator('#target-audience')).toBeInViewport();
+    await expect(page).toHaveURL(new RegExp(`${RegExp.escape(target)}$`));
+    await expect(page.locator(target)).toBeInViewport();
   });
 });
 
@@ -191,6 +195,7 @@ test.describe('target audience and the dashboard preview', () => {
     'says who it is for and not for, and what capital is on offer',
     { tag: ONE_WIDTH },
     async ({ page }) => {
+      if (!(await shownUnlessHidden(page, 'target-audience', community.targetAudience.hidden))) return;
       const section = page.locator('#target-audience');
       const audience = community.targetAudience;
       for (const [heading, items] of [
@@ -210,6 +215,7 @@ test.describe('target audience and the dashboard preview', () => {
   );
 
   test('the dashboards as tabs, with previous/next that wrap and an n / total counter', async ({ page }) => {
+    if (!(await shownUnlessHidden(page, 'target-audience', community.targetAudience.hidden))) return;
     const section = page.locator('#target-audience');
     await hydrated(page, '#target-audience');
     const dashboards = community.dashboardTabs;
@@ -239,6 +245,7 @@ test.describe('target audience and the dashboard preview', () => {
   });
 
   test('the tabs follow the APG keyboard pattern', async ({ page }) => {
+    if (!(await shownUnlessHidden(page, 'target-audience', community.targetAudience.hidden))) return;
     await hydrated(page, '#target-audience');
     const tabs = page.getByRole('tablist', { name: 'Dashboard previews' }).getByRole('tab');
     await tabs.first().click();
@@ -261,6 +268,7 @@ test.describe('target audience and the dashboard preview', () => {
 });
 
 test('both newsletter bands make the readers claim and keep a 52 px sign-up area', async ({ page }) => {
+  if (!(await shownUnlessHidden(page, 'newsletter-top', community.newsletter.hidden))) return;
   const { newsletter } = community;
   for (const [id, name] of Object.entries(newsletter.regionNames)) {
     // Two bands, two landmark names: a screen reader's list of regions tells them apart.
@@ -280,6 +288,7 @@ test(
   'the virtual office lists its features and its four images at 400 and 800 wide',
   { tag: ONE_WIDTH },
   async ({ page }) => {
+    if (!(await shownUnlessHidden(page, 'virtual-office', community.virtualOffice.hidden))) return;
     const section = page.locator('#virtual-office');
     const office = community.virtualOffice;
     for (const feature of office.features) {
@@ -309,19 +318,24 @@ test(
 );
 
 test('benefits, the EMS moves and how-it-works, each as written', { tag: ONE_WIDTH }, async ({ page }) => {
-  await expectItemsAsWritten(page.locator('#benefits li'), community.benefits.items, (benefit) => [
-    benefit.title,
-    benefit.description,
-  ]);
+  if (await shownUnlessHidden(page, 'benefits', community.benefits.hidden)) {
+    await expectItemsAsWritten(page.locator('#benefits li'), community.benefits.items, (benefit) => [
+      benefit.title,
+      benefit.description,
+    ]);
+  }
   const { features } = community;
-  for (const [index, move] of features.ems.entries()) {
+  const featuresShown = await shownUnlessHidden(page, 'features', features.hidden);
+  for (const [index, move] of featuresShown ? features.ems.entries() : []) {
     const card = page.locator('#features ol > li').nth(index);
     await expect(card.getByRole('heading', { name: move.title })).toBeVisible();
     // The owner's word before the number (features.moveLabel); the number is the card's place.
     await expect(card).toContainText(`${features.moveLabel} ${index + 1}`);
     await expect(card).toContainText(move.description);
   }
-  for (const more of features.more) await expect(page.locator('#features')).toContainText(more.title);
+  for (const more of featuresShown ? features.more : [])
+    await expect(page.locator('#features')).toContainText(more.title);
+  if (!(await shownUnlessHidden(page, 'how-it-works', community.howItWorks.hidden))) return;
   await expectItemsAsWritten(page.locator('#how-it-works ol > li'), community.howItWorks.steps, (step) => [
     String(step.number),
     step.title,
@@ -330,6 +344,7 @@ test('benefits, the EMS moves and how-it-works, each as written', { tag: ONE_WID
 });
 
 test('the testimonials as written, each with its stars', { tag: ONE_WIDTH }, async ({ page }) => {
+  if (!(await shownUnlessHidden(page, 'testimonials', testimonials.community.hidden))) return;
   await expectTestimonialsAsWritten(page, testimonials.community.items);
 });
 
@@ -338,6 +353,7 @@ test.describe('join now', () => {
     'plans are the default tab, each plan with its price, period, badge and terms',
     { tag: ONE_WIDTH },
     async ({ page }) => {
+      if (!(await shownUnlessHidden(page, 'join-now', joinNow.hidden))) return;
       const section = page.locator('#join-now');
       const tabs = section.getByRole('tab');
       await expect(tabs).toHaveText([joinNow.tabs.plans, joinNow.tabs.compare]);
@@ -358,6 +374,7 @@ test.describe('join now', () => {
     'the comparison lists each service, the total and the savings computed from them',
     { tag: ONE_WIDTH },
     async ({ page }) => {
+      if (!(await shownUnlessHidden(page, 'join-now', joinNow.hidden))) return;
       const section = page.locator('#join-now');
       await hydrated(page, '#join-now');
       await section.getByRole('tab', { name: joinNow.tabs.compare }).click();
@@ -383,6 +400,7 @@ test.describe('join now', () => {
 });
 
 test('the FAQ opens one answer at a time, and an open answer closes again', async ({ page }) => {
+  if (!(await shownUnlessHidden(page, 'faq', faq.hidden))) return;
   const items = page.locator('#faq details');
   await expect(items.locator('summary')).toHaveText(faq.items.map((item) => item.question));
   const summary = (i: number) => items.nth(i).locator('summary');

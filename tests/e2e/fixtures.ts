@@ -146,6 +146,20 @@ export const test = base.extend<{ errors: string[]; expectedError: RegExp | null
 export { expect };
 
 /**
+ * For a test of one section the owner can hide in the editor: true when the page shows it. When
+ * the owner hid it, proves it is not on the page and returns false: there is nothing else to test.
+ */
+export async function shownUnlessHidden(
+  page: Page,
+  id: string,
+  hidden: boolean | undefined,
+): Promise<boolean> {
+  if (!hidden) return true;
+  await expect(page.locator(`[id="${id}"]`)).toHaveCount(0);
+  return false;
+}
+
+/**
  * The tag of a test whose answer cannot depend on the screen's width (words as written, links,
  * the head, structured data, timers): it runs at phone width only, where every section and
  * widget shows, and the suite spends its minutes on what does change with the width.

@@ -6,7 +6,15 @@
  * in milliseconds fails when the machine is busy, not when the site is slow.
  */
 import { LIVE_WIDGETS } from '../../scripts/lib/first-tap.ts';
-import { expect, test } from './fixtures.ts';
+import { siteContent } from '../support/site-content.ts';
+import { expect, shownUnlessHidden, test } from './fixtures.ts';
+
+const { community } = siteContent;
+/** The sections the owner can hide, by the widget region they hold. */
+const HIDDEN_BY_OWNER: Record<string, boolean | undefined> = {
+  '#target-audience': community.targetAudience.hidden,
+  '#join-now': community.joinNow.hidden,
+};
 
 for (const { name: widget, region, control, answered, belowLgOnly } of LIVE_WIDGETS) {
   test(`${widget}: the first tap after scrolling to it is answered`, async ({ page }) => {
@@ -19,6 +27,7 @@ for (const { name: widget, region, control, answered, belowLgOnly } of LIVE_WIDG
     // Where the carousel's first slide sat before any tap.
     await page.addInitScript(`addEventListener('DOMContentLoaded', () => { ${answered}; });`);
     await page.goto('/community', { waitUntil: 'load' });
+    if (!(await shownUnlessHidden(page, region.slice(1), HIDDEN_BY_OWNER[region]))) return;
     // Straight to the control, as a visitor who jumps there, and a tap as soon as it has stopped
     // moving (its section slides in as it enters the view), with no wait for the widget's code.
     const tapped = page.locator(control);
@@ -50,6 +59,7 @@ test('a tap on a widget before its code has arrived is held and answered once it
     await route.continue();
   });
   await page.goto('/community');
+  if (!(await shownUnlessHidden(page, 'join-now', community.joinNow.hidden))) return;
   const compare = page.locator('#join-tab-compare');
   await compare.click();
   // Still the server-rendered markup: nothing has answered yet.
