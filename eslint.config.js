@@ -32,7 +32,8 @@ const upwardImports = LAYERS.slice(1).flatMap((targets, index) =>
 
 /**
  * Outside src/: deploy/ (the headers, redirects and host configs) imports nothing of ours; the
- * server reads deploy/; scripts use src/, server/ and deploy/; only tests/ may import tests/.
+ * server reads deploy/; scripts use src/, server/ and deploy/; integrations/ (the build's wiring)
+ * is read by astro.config.ts alone; only tests/ may import tests/.
  */
 const TREE_RULES = [
   {
@@ -54,6 +55,11 @@ const TREE_RULES = [
     target: 'scripts',
     from: ['tests'],
     message: 'A script never imports a test: move the shared piece into scripts/lib/.',
+  },
+  {
+    target: ['src', 'server', 'deploy', 'scripts'],
+    from: 'integrations',
+    message: 'integrations/ is the build’s wiring, read by astro.config.ts (and its tests) only.',
   },
   { target: './*.ts', from: ['tests'], message: 'Project configs do not import tests.' },
   {

@@ -10,9 +10,9 @@ const config: KnipConfig = {
   entry: [
     // The browser editor's config, loaded by @keystatic/astro under `npm run edit`.
     'keystatic.config.ts',
-    // The `client:live` directive, named by path in astro.config.ts (addClientDirective).
+    // The `client:live` directive, named by path in integrations/live-directive.ts (addClientDirective).
     'src/lib/live-directive.ts',
-    // The analytics adapters, named by path in astro.config.ts (the `virtual:analytics-provider`
+    // The analytics adapters, named by path in integrations/analytics.ts (the `virtual:analytics-provider`
     // module imports the configured one; a build without a provider imports neither).
     'src/lib/analytics-plausible.ts',
     'src/lib/analytics-umami.ts',
@@ -20,7 +20,7 @@ const config: KnipConfig = {
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],
   ignoreDependencies: [
-    // Font files named by path in astro.config.ts (fonts: src), not imported.
+    // Font files named by path in integrations/fonts.ts, not imported.
     '@fontsource-variable/fraunces',
     '@fontsource-variable/inter',
     // Loaded by path at test time: HTML_CodeSniffer's browser build is injected into the page,

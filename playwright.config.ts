@@ -58,6 +58,10 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
+    // Sections slide in as they enter the view and the page scrolls smoothly: a tap aimed while
+    // its target still moves can land beside it. Tests run as a visitor who prefers reduced motion
+    // (the page then holds still); the tests of the motion itself ask for it (`no-preference`).
+    reducedMotion: 'reduce',
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
   },

@@ -1,7 +1,7 @@
 /**
- * The configuration owners ship, next to the default one: the newsletter provider's form embedded
- * (PUBLIC_NEWSLETTER_EMBED_URL) and an analytics provider reached through our own origin
- * (PUBLIC_ANALYTICS_PROXY=true). Here both are a stand-in on loopback, under another host name than
+ * The configuration owners ship, next to the default one: a production build on real origins, with
+ * the newsletter provider's form embedded (PUBLIC_NEWSLETTER_EMBED_URL) and an analytics provider
+ * reached through our own origin (PUBLIC_ANALYTICS_PROXY=true). Here both are a stand-in on loopback, under another host name than
  * the site's (`localhost` against `127.0.0.1`), so it is another origin, as the real provider is.
  * Used by `npm run bench` and the tests that hold budgets and the first paint in both configurations.
  */
@@ -18,9 +18,20 @@ export type Configuration = (typeof CONFIGURATIONS)[number];
 /** Where the stand-in serves the embeddable form. */
 export const EMBED_PATH = '/embed/form';
 
-/** The build settings of the production-like configuration, with the provider at `providerOrigin`. */
+/** The real origins a production build is given (it stops on the placeholders). */
+export const PRODUCTION_ORIGINS = {
+  PUBLIC_SITE_URL: 'https://buildequity.com',
+  PUBLIC_APP_URL: 'https://app.buildequity.com',
+};
+
+/**
+ * The build settings of the production-like configuration, with the provider at `providerOrigin`:
+ * a production build (SITE_ENV=production) on real origins.
+ */
 export function productionLikeEnv(providerOrigin: string): Record<string, string> {
   return {
+    SITE_ENV: 'production',
+    ...PRODUCTION_ORIGINS,
     PUBLIC_NEWSLETTER_EMBED_URL: `${providerOrigin}${EMBED_PATH}`,
     PUBLIC_ANALYTICS_PROVIDER: 'plausible',
     PUBLIC_ANALYTICS_HOST: providerOrigin,
@@ -31,6 +42,12 @@ export function productionLikeEnv(providerOrigin: string): Record<string, string
 
 /** Settings a build must not inherit from the shell, so each configuration is exactly itself. */
 const CLEAN_ENV = {
+  SITE_ENV: '',
+  CONTEXT: '',
+  VERCEL_ENV: '',
+  CF_PAGES: '',
+  PUBLIC_SITE_URL: '',
+  PUBLIC_APP_URL: '',
   PUBLIC_NEWSLETTER_EMBED_URL: '',
   PUBLIC_ANALYTICS_PROVIDER: '',
   PUBLIC_ANALYTICS_HOST: '',

@@ -102,6 +102,7 @@ test.describe('shared behaviours', () => {
     'smooth scrolling is on, and off for visitors who prefer reduced motion',
     { tag: ONE_WIDTH },
     async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       await page.goto('/');
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
         'smooth',
@@ -279,6 +280,8 @@ test.describe('footer', () => {
 });
 
 test.describe('reveal on scroll', () => {
+  // The motion itself is what these tests prove (the other tests run with reduced motion).
+  test.use({ reducedMotion: 'no-preference' });
   test('sections below the fold fade in once when scrolled into view', async ({ page }) => {
     await page.goto('/community');
     const pending = page.locator('[data-reveal].reveal-pending');

@@ -1,11 +1,11 @@
 /**
- * The configuration owners ship: the newsletter provider's form embedded and analytics through our
- * own origin (scripts/lib/production-like.ts), built here into a folder of its own against a
+ * The configuration owners ship: a production build on real origins, the newsletter provider's
+ * form embedded and analytics through our own origin (scripts/lib/production-like.ts), built here into a folder of its own against a
  * stand-in provider on loopback (another origin: `localhost` against the site's `127.0.0.1`).
  * It is held to the same byte budgets as the default build, and in both builds nothing is asked
  * of another origin before the first screen is painted: the newsletter frames wait for it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -13,6 +13,7 @@ import { buildServer, type SiteServer } from '../../server/app.ts';
 import {
   buildSite,
   EMBED_PATH,
+  PRODUCTION_ORIGINS,
   productionLikeEnv,
   startStandInProvider,
   type StandInProvider,
@@ -43,6 +44,21 @@ test.afterAll(async () => {
 });
 
 budgetTests({ name: 'production-like build', root: () => root, origin: () => origin });
+
+test('a production build on real origins: canonical, social and buy links carry them', () => {
+  const site = PRODUCTION_ORIGINS.PUBLIC_SITE_URL;
+  for (const [file, path] of [
+    ['index.html', '/'],
+    ['community/index.html', '/community'],
+  ] as const) {
+    const html = readFileSync(join(root, file), 'utf8');
+    expect(html).toContain(`<link rel="canonical" href="${new URL(path, site).href}">`);
+    expect(html).toContain(`<meta property="og:url" content="${new URL(path, site).href}">`);
+    expect(html).toContain(`href="${PRODUCTION_ORIGINS.PUBLIC_APP_URL}/auth?`);
+    expect(html).not.toMatch(/localhost:4321|app\.example\.com/);
+  }
+  expect(readFileSync(join(root, 'sitemap.xml'), 'utf8')).toContain(`<loc>${site}/community</loc>`);
+});
 
 /** When the page first painted, and every request it made to another origin, on its own clock. */
 async function requestsAndFirstPaint(page: Page) {

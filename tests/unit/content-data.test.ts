@@ -18,8 +18,13 @@ import { videoIdFromAddress } from '../../src/lib/video-id.ts';
 import { PROJECT_ROOT } from '../support/project-copy.ts';
 
 const names = Object.keys(contentFiles) as ContentName[];
-const read = (name: ContentName): unknown =>
-  parse(readFileSync(join(PROJECT_ROOT, contentPath(name)), 'utf8'));
+const parsedFiles = new Map<ContentName, unknown>();
+/** A data file as parsed YAML (read once: the checks below resolve the copy thousands of times). */
+const read = (name: ContentName): unknown => {
+  if (!parsedFiles.has(name))
+    parsedFiles.set(name, parse(readFileSync(join(PROJECT_ROOT, contentPath(name)), 'utf8')));
+  return parsedFiles.get(name);
+};
 const offer = contentFiles.offer.zod.parse(read('offer')) as Offer;
 
 describe('the data files', () => {
