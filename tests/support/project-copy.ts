@@ -15,6 +15,7 @@ const SOURCES = [
   'public',
   'deploy',
   'scripts',
+  'integrations',
   'astro.config.ts',
   'keystatic.config.ts',
   'tsconfig.json',

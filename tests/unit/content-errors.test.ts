@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
+import { formatUsd, siteContent } from '../support/site-content.ts';
+
+/** The kit's price as the owner set it, as copy would type it. */
+const typedPrice = formatUsd(siteContent.offer.kit.price);
 
 let project: ProjectCopy;
 beforeAll(() => {
@@ -45,7 +49,7 @@ describe('a hand-broken data file stops the build', () => {
     expect(emptied.output).toContain('The kit page → Hero → Headline (hero.headline): must not be empty');
 
     const negative = buildWith('src/content/offer.yaml', (text) =>
-      text.replace(/^ {2}price: 497$/m, '  price: -5'),
+      text.replace(/^ {2}price: \d+(\.\d+)?$/m, '  price: -5'),
     );
     expect(negative.status).not.toBe(0);
     expect(negative.output).toContain('src/content/offer.yaml');
@@ -58,13 +62,13 @@ describe('a hand-broken data file stops the build', () => {
     const result = buildWith('src/content/kit.yaml', (text) =>
       text
         .replace(/^ {2}cta: .*$/m, '  cta: Get the kit for {kit.prize}')
-        .replace(/^ {2}price: .*$/m, '  price: $497 one-time'),
+        .replace(/^ {2}price: .*$/m, `  price: ${typedPrice} one-time`),
     );
     expect(result.status).not.toBe(0);
     expect(result.output).toContain('Invalid content in src/content/kit.yaml');
     expect(result.output).toContain('The kit page → Hero → Button (hero.cta): {kit.prize} names no figure');
     expect(result.output).toContain(
-      'The kit page → Mobile buy bar → Price (buyBar.price): "$497" is typed as a figure; write {kit.price} instead',
+      `The kit page → Mobile buy bar → Price (buyBar.price): "${typedPrice}" is typed as a figure; write {kit.price} instead`,
     );
   }, 120_000);
 
