@@ -498,8 +498,10 @@ test.describe('keyboard', () => {
       expect(info.outline, `focus ring on ${info.key}`).toBe(true);
       seen.add(info.key);
     }
-    expect([...seen].some((k) => k.includes('Next dashboard'))).toBe(true);
-    expect([...seen].some((k) => k.startsWith(`BUTTON:${joinNow.tabs.plans.slice(0, 30)}`))).toBe(true);
-    expect([...seen].some((k) => k.startsWith('SUMMARY:'))).toBe(true);
+    // Each widget the page shows was reached (the owner may hide the sections that hold them).
+    const reached = (prefix: string) => [...seen].some((key) => key.startsWith(prefix));
+    expect(reached('BUTTON:Next dashboard')).toBe(!community.targetAudience.hidden);
+    expect(reached(`BUTTON:${joinNow.tabs.plans.slice(0, 30)}`)).toBe(!joinNow.hidden);
+    expect(reached('SUMMARY:')).toBe(!faq.hidden);
   });
 });
