@@ -14,12 +14,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { routeManifest } from '../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../server/app.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';
 import { expect, hydrated, test } from '../e2e/fixtures.ts';
 import {
+  BUDGETED_PAGES,
   JS_BUDGET_KB,
   kb,
+  pageFile,
   pageInlineScripts,
   pageJsBytes,
   pageScripts,
@@ -27,6 +30,7 @@ import {
   DIST,
 } from '../http/page-weight.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
+import { expectedSecurity, pick } from '../support/site-facts.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -210,12 +214,9 @@ async function expectReceived(expected: Expected[]) {
 }
 
 /** The JavaScript each page loads, the provider's adapter included, within the pages' budgets. */
-function expectWithinBudgets(root: string, provider: 'plausible' | 'umami') {
-  for (const [path, file] of [
-    ['/', 'index.html'],
-    ['/community', 'community/index.html'],
-  ] as const) {
-    const html = readPage(file, root);
+async function expectWithinBudgets(root: string, provider: 'plausible' | 'umami') {
+  for (const path of ['/', '/community'] as const) {
+    const html = readPage(await pageFile(path, root), root);
     const scripts = pageScripts(html, root);
     // The adapter is bundled into the page's own script, which the build inlines into the page.
     expect(
@@ -226,7 +227,7 @@ function expectWithinBudgets(root: string, provider: 'plausible' | 'umami') {
     test.info().annotations.push({ type: 'weight', description: `${path}: JS ${kb(js)} KB gzip` });
     expect(kb(js), `JS of ${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET_KB[path]);
   }
-  for (const src of pageScripts(readPage('index.html', root), root))
+  for (const src of pageScripts(readPage(await pageFile('/', root), root), root))
     expect(readFileSync(join(root, src), 'utf8')).not.toContain('react.transitional.element');
 }
 
@@ -281,8 +282,8 @@ test.describe('Plausible, straight to the provider', () => {
       .toEqual([{ page_path: '/no-such-page' }]);
   });
 
-  test('analytics counts against the JavaScript budget of each page, and stays within it', () => {
-    expectWithinBudgets(root, 'plausible');
+  test('analytics counts against the JavaScript budget of each page, and stays within it', async () => {
+    await expectWithinBudgets(root, 'plausible');
   });
 
   for (const [signal, script] of [
@@ -347,8 +348,8 @@ test.describe('Umami, its script from the provider', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  test('analytics counts against the JavaScript budget of each page, and stays within it', () => {
-    expectWithinBudgets(root, 'umami');
+  test('analytics counts against the JavaScript budget of each page, and stays within it', async () => {
+    await expectWithinBudgets(root, 'umami');
   });
 });
 
@@ -406,7 +407,9 @@ test.describe('the first-party path (PUBLIC_ANALYTICS_PROXY=true)', () => {
       data: JSON.stringify(event),
     });
     expect(answer.status()).toBe(202);
-    expect(answer.headers()['x-frame-options']).toBe('DENY');
+    // nginx sends the whole set on every answer, HSTS included (deploy/rules.ts).
+    const security = expectedSecurity((await routeManifest(root)).csp);
+    expect(pick(answer.headers(), security)).toEqual(security);
     expect(collector.received).toEqual([
       expect.objectContaining({ name: 'cta_click', props: event.p, site: PLAUSIBLE_SITE }),
     ]);
@@ -455,14 +458,15 @@ test.describe('no provider (the default build)', () => {
     expect(elsewhere).toEqual([]);
   });
 
-  test('the default build carries no provider code at all', () => {
+  test('the default build carries no provider code at all', async () => {
     const scripts = readdirSync(join(DIST, '_astro')).filter((file) => file.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(3);
     for (const file of scripts) {
       const code = readFileSync(join(DIST, '_astro', file), 'utf8');
       expect(code, file).not.toMatch(/plausible|umami|\/api\/event|\/api\/send/i);
     }
-    for (const file of ['index.html', 'community/index.html', '404.html']) {
+    for (const path of BUDGETED_PAGES) {
+      const file = await pageFile(path);
       const inline = pageInlineScripts(readPage(file));
       expect(inline.length, `${file} carries its own script inline`).toBeGreaterThan(0);
       for (const code of inline) expect(code, file).not.toMatch(/plausible|umami|\/api\/event|\/api\/send/i);

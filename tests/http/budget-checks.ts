@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import {
+  BUDGETED_PAGES,
   gzipBytes,
   JS_BUDGET_KB,
   kb,
-  PAGES,
+  landingPages,
+  pageFile,
   pageFonts,
   pageInlineScripts,
   pageJsBytes,
@@ -20,6 +22,7 @@ import {
   pageScripts,
   pageStyles,
   readPage,
+  type BudgetedPage,
 } from './page-weight.ts';
 
 /** Both faces together, as the server sends them (woff2 is compressed already, so sent as it is). */
@@ -41,7 +44,7 @@ const DISPLAY_FACE_BYTES = 7 * 1460;
  */
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 /** What each page sends today, by configuration (analytics adds the provider's adapter to the page's script). */
-const FIRST_ROUND_TRIP_HELD_AT: Record<BuildUnderTest['name'], Record<keyof typeof PAGES, number>> = {
+const FIRST_ROUND_TRIP_HELD_AT: Record<BuildUnderTest['name'], Record<BudgetedPage, number>> = {
   'default build': { '/': 19_500, '/community': 23_700, '/404': 12_700 },
   'production-like build': { '/': 22_300, '/community': 26_700, '/404': 15_600 },
 };
@@ -68,9 +71,13 @@ const get = (request: APIRequestContext, url: string) =>
   request.get(url, { headers: { 'accept-encoding': 'br, gzip' } });
 
 export function budgetTests(build: BuildUnderTest): void {
-  for (const [path, file] of Object.entries(PAGES)) {
-    test(`${build.name}, ${path}: JavaScript and CSS within budget`, () => {
-      const html = readPage(file, build.root());
+  test(`${build.name}: every page of the route manifest has its budgets`, async () => {
+    expect((await landingPages(build.root())).sort()).toEqual([...BUDGETED_PAGES].sort());
+  });
+
+  for (const path of BUDGETED_PAGES) {
+    test(`${build.name}, ${path}: JavaScript and CSS within budget`, async () => {
+      const html = readPage(await pageFile(path, build.root()), build.root());
       const scripts = pageScripts(html, build.root());
       const inline = pageInlineScripts(html);
       const js = pageJsBytes(html, build.root());
@@ -82,14 +89,12 @@ export function budgetTests(build: BuildUnderTest): void {
         type: 'weight',
         description: `JS ${kb(js)} KB (${scripts.length} files, ${inline.length} inline), CSS ${kb(css)} KB gzip`,
       });
-      expect(kb(js), `JS of ${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(
-        JS_BUDGET_KB[path as keyof typeof PAGES],
-      );
+      expect(kb(js), `JS of ${path}: ${scripts.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET_KB[path]);
       expect(kb(css)).toBeLessThanOrEqual(20);
     });
 
-    test(`${build.name}, ${path}: at most two font files, preloaded, both used above the fold`, () => {
-      const html = readPage(file, build.root());
+    test(`${build.name}, ${path}: at most two font files, preloaded, both used above the fold`, async () => {
+      const html = readPage(await pageFile(path, build.root()), build.root());
       const fontFiles = readdirSync(join(build.root(), '_astro', 'fonts')).filter((f) =>
         f.endsWith('.woff2'),
       );
@@ -105,7 +110,7 @@ export function budgetTests(build: BuildUnderTest): void {
     test(`${build.name}, ${path}: web fonts within ${FONT_BUDGET_KB} KB, both faces together, as served`, async ({
       request,
     }) => {
-      const urls = pageFonts(readPage(file, build.root()));
+      const urls = pageFonts(readPage(await pageFile(path, build.root()), build.root()));
       expect(urls.length, 'a text face and a display face').toBe(2);
       let bytes = 0;
       for (const url of urls) {
@@ -118,7 +123,7 @@ export function budgetTests(build: BuildUnderTest): void {
     });
   }
 
-  for (const path of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
+  for (const path of BUDGETED_PAGES) {
     test(`${build.name}, ${path}: HTML and headers as served (brotli) held at ${FIRST_ROUND_TRIP_HELD_AT[build.name][path]} bytes (target ${FIRST_ROUND_TRIP_BYTES}: one round trip)`, async ({
       request,
     }) => {
@@ -136,7 +141,7 @@ export function budgetTests(build: BuildUnderTest): void {
   test(`${build.name}: the display face, headers included, is at most ${DISPLAY_FACE_BYTES} bytes as served (one round trip of a slow connection)`, async ({
     request,
   }) => {
-    const html = readPage(PAGES['/'], build.root());
+    const html = readPage(await pageFile('/', build.root()), build.root());
     const display = /font-family:Fraunces[^;]*;src:url\("([^"]+\.woff2)"\)/.exec(html)?.[1];
     expect(display, 'the display face of the kit page').toBeTruthy();
     const response = await get(request, `${build.origin()}${display!}`);
@@ -148,9 +153,9 @@ export function budgetTests(build: BuildUnderTest): void {
     expect(headers + body).toBeLessThanOrEqual(DISPLAY_FACE_BYTES);
   });
 
-  test(`${build.name}: every raster image the pages show is AVIF or WebP with its size set`, () => {
-    for (const file of Object.values(PAGES)) {
-      const html = readPage(file, build.root());
+  test(`${build.name}: every raster image the pages show is AVIF or WebP with its size set`, async () => {
+    for (const path of BUDGETED_PAGES) {
+      const html = readPage(await pageFile(path, build.root()), build.root());
       for (const img of html.match(/<img\b[^>]*>/g) ?? []) {
         const src = /\ssrc="([^"]+)"/.exec(img)![1]!;
         if (src.endsWith('.svg')) continue;
@@ -163,8 +168,8 @@ export function budgetTests(build: BuildUnderTest): void {
     }
   });
 
-  test(`${build.name}: the kit page ships no React runtime`, () => {
-    const html = readPage('index.html', build.root());
+  test(`${build.name}: the kit page ships no React runtime`, async () => {
+    const html = readPage(await pageFile('/', build.root()), build.root());
     for (const src of pageScripts(html, build.root()))
       expect(readFileSync(join(build.root(), src), 'utf8')).not.toContain('react.transitional.element');
     for (const code of pageInlineScripts(html)) expect(code).not.toContain('react.transitional.element');

@@ -7,13 +7,43 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
 
 export const DIST = join(process.cwd(), 'dist');
 
-export const PAGES = { '/': 'index.html', '/community': 'community/index.html', '/404': '404.html' } as const;
+/**
+ * JavaScript each page may ship, gzip as served, by the page's canonical URL path ('/404': the
+ * not-found page, answered at any missing path): analytics, when on, counts against it.
+ */
+export const JS_BUDGET_KB = { '/': 12, '/community': 95, '/404': 12 } as const;
+export type BudgetedPage = keyof typeof JS_BUDGET_KB;
+export const BUDGETED_PAGES = Object.keys(JS_BUDGET_KB) as BudgetedPage[];
 
-/** JavaScript each page may ship, gzip as served: analytics, when on, counts against it. */
-export const JS_BUDGET_KB: Record<keyof typeof PAGES, number> = { '/': 12, '/community': 95, '/404': 12 };
+const manifests = new Map<string, Promise<RouteManifest>>();
+const manifestOf = (root: string) => {
+  if (!manifests.has(root)) manifests.set(root, routeManifest(root));
+  return manifests.get(root)!;
+};
+
+/**
+ * The pages a visitor can land on, by canonical URL path, from the route manifest: every page
+ * whose canonical path is not a file name (a page left only at `/x/index.html` sits behind a
+ * redirect), and the not-found page as '/404'.
+ */
+export async function landingPages(root = DIST): Promise<string[]> {
+  const manifest = await manifestOf(root);
+  const canonical = manifest.pages.map((page) => page.paths[0]!).filter((path) => !path.endsWith('.html'));
+  return [...canonical, '/404'];
+}
+
+/** The build file the route manifest serves at a budgeted page's path. */
+export async function pageFile(path: BudgetedPage, root = DIST): Promise<string> {
+  const manifest = await manifestOf(root);
+  if (path === '/404') return manifest.notFound;
+  const route = manifest.pages.find((page) => page.paths[0] === path);
+  if (!route) throw new Error(`The route manifest of ${root} has no page at ${path}`);
+  return route.file;
+}
 
 export function gzipBytes(urlPath: string, root = DIST): number {
   const file = join(root, urlPath);
