@@ -12,7 +12,12 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/project-copy.ts';
 import { formatUsd, siteContent } from '../support/site-content.ts';
 
-const TEST_FOLDERS = ['tests/e2e', 'tests/http', 'tests/engines', 'tests/analytics', 'tests/editor'];
+/** Every folder of browser and HTTP tests: all of tests/ but the unit tests and shared helpers. */
+const TEST_FOLDERS = readdirSync(join(PROJECT_ROOT, 'tests'), { withFileTypes: true })
+  .filter(
+    (entry) => entry.isDirectory() && !['unit', 'support', 'checkers', 'owner-edits'].includes(entry.name),
+  )
+  .map((entry) => `tests/${entry.name}`);
 
 /**
  * Shorter strings are names a test may share with the page by contract (a section's id, a
