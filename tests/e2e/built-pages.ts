@@ -3,9 +3,10 @@
  * that tests can be declared once per item the owner's content actually has: one test per
  * accordion item or tab, whatever their number.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
+import { urlPathsOf } from '../../deploy/routes.ts';
 
 const DIST = join(import.meta.dirname, '../../dist');
 
@@ -15,8 +16,13 @@ const DIST = join(import.meta.dirname, '../../dist');
  * the test no longer agree, and the test file stops loading.
  */
 export function textsInBuild(path: string, selector: string, hidden = false): string[] {
-  const file = join(DIST, path.replace(/^\//, ''), 'index.html');
-  if (!existsSync(file)) throw new Error(`No build of ${path} (${file}): run npm run build first.`);
+  if (!existsSync(DIST)) throw new Error(`No build in ${DIST}: run npm run build first.`);
+  // The build's page served at `path`, by the route manifest's one mapping of files to URL paths.
+  const page = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).find(
+    (name) => name.endsWith('.html') && urlPathsOf(name).includes(path),
+  );
+  if (!page) throw new Error(`No page of the build in ${DIST} answers at ${path}.`);
+  const file = join(DIST, page);
   const window = new Window();
   window.document.write(readFileSync(file, 'utf8'));
   const texts = [...window.document.querySelectorAll(selector)].map((el) =>
