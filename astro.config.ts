@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { loadEnv, searchForWorkspaceRoot, type Plugin } from 'vite';
 import { cspDirectives } from './deploy/csp.ts';
+import { EXPERIMENTS_FILE } from './deploy/experiments.ts';
 import { FORWARDS_FILE } from './deploy/rules.ts';
 import {
   ANALYTICS_PROVIDERS,
@@ -15,6 +16,7 @@ import {
   forwardedPaths,
   type AnalyticsSettings,
 } from './src/config/analytics.ts';
+import { readRunningList } from './src/content/experiments.ts';
 import { checkProductionUrls, DEFAULT_APP_URL, DEFAULT_SITE_URL } from './src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from './src/config/videos.ts';
 import { subsetFonts } from './scripts/subset-fonts.ts';
@@ -100,6 +102,23 @@ function analyticsForwards(): AstroIntegration {
 }
 
 /**
+ * Lists the running split tests and their variants' files (deploy/experiments.ts EXPERIMENTS_FILE)
+ * for every host; nothing is written while none runs, so such a build is the site as written.
+ */
+function experimentsList(): AstroIntegration {
+  return {
+    name: 'experiments-list',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const running = readRunningList(process.cwd());
+        if (running.length > 0)
+          await writeFile(new URL(EXPERIMENTS_FILE, dir), `${JSON.stringify(running, null, 2)}\n`);
+      },
+    },
+  };
+}
+
+/**
  * The browser editor (Keystatic) joins only `npm run edit`, a dev server on 127.0.0.1; it is a dev
  * dependency and never part of a build.
  */
@@ -159,6 +178,7 @@ export default defineConfig({
   integrations: [
     productionUrlGuard(),
     analyticsForwards(),
+    experimentsList(),
     react(),
     // Each font keeps only the characters the pages draw in it and the weights the design uses:
     // Inter 400 (text) to 600 (semibold), everywhere; Fraunces 600, only in `font-display` text
