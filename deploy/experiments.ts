@@ -20,8 +20,8 @@ import { join } from 'node:path';
 /** Where the build lists its running experiments (absent when none runs). */
 export const EXPERIMENTS_FILE = '_experiments.json';
 
-/** Where the build writes each variant's page: `/_variants/<experiment>/<variant>/index.html`. */
-export const VARIANTS_PREFIX = '/_variants/';
+/** Where the build writes each variant's page: `/variants/<experiment>/<variant>/index.html`. */
+export const VARIANTS_PREFIX = '/variants/';
 
 export interface ServedVariant {
   id: string;
@@ -50,15 +50,16 @@ export interface Visitor {
 }
 
 /**
- * A crawler, link previewer or headless checker by its user agent (or none at all): it gets the
- * control, so what search engines index and social cards show is the page as written.
- * Self-contained.
+ * Crawlers, link previewers, headless checkers and command-line clients, by user agent: they get
+ * the control, so what search engines index and social cards show is the page as written. One
+ * pattern for every host (nginx matches it case-insensitively too).
  */
+export const CRAWLER_PATTERN =
+  'bot\\b|bot/|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|discordbot|slackbot|skypeuripreview|pinterest|bingpreview|headlesschrome|curl/|wget/|python-requests|go-http-client|node-fetch';
+
+/** A crawler by its user agent (CRAWLER_PATTERN), or a request with none. Self-contained with CRAWLER_PATTERN. */
 export function isCrawler(userAgent: string): boolean {
-  if (userAgent.trim() === '') return true;
-  return /bot\b|bot\/|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|discordbot|slackbot|skypeuripreview|pinterest|bingpreview|headlesschrome|curl\/|wget\/|python-requests|go-http-client|node-fetch/i.test(
-    userAgent,
-  );
+  return userAgent.trim() === '' || new RegExp(CRAWLER_PATTERN, 'i').test(userAgent);
 }
 
 /**
@@ -80,10 +81,13 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** The day's salt as an HMAC key, by secret and day: made once a day, not once a request. */
+export const DAY_KEYS = new Map<string, Promise<CryptoKey>>();
+
 /**
  * The visitor's point on the split, in [0, 1): HMAC-SHA-256 of experiment, address and user agent
  * under the day's salt (HMAC-SHA-256 of the day under the secret); the first 32 bits of it.
- * Self-contained: Web Crypto only.
+ * Self-contained with DAY_KEYS: Web Crypto only.
  */
 export async function splitPoint(
   secret: string,
@@ -93,15 +97,23 @@ export async function splitPoint(
   userAgent: string,
 ): Promise<number> {
   const encoder = new TextEncoder();
-  const hmac = async (key: Uint8Array | ArrayBuffer, message: string) => {
-    const imported = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-    ]);
-    return crypto.subtle.sign('HMAC', imported, encoder.encode(message));
-  };
-  const salt = await hmac(encoder.encode(secret), `daily-salt:${day}`);
-  const digest = new DataView(await hmac(salt, `${experiment}\n${address}\n${userAgent}`));
-  return digest.getUint32(0) / 2 ** 32;
+  const keyOf = (raw: ArrayBuffer | Uint8Array<ArrayBuffer>) =>
+    crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cacheKey = `${day}\n${secret}`;
+  let dayKey = DAY_KEYS.get(cacheKey);
+  if (!dayKey) {
+    if (DAY_KEYS.size > 8) DAY_KEYS.clear();
+    dayKey = keyOf(encoder.encode(secret)).then(async (secretKey) =>
+      keyOf(await crypto.subtle.sign('HMAC', secretKey, encoder.encode(`daily-salt:${day}`))),
+    );
+    DAY_KEYS.set(cacheKey, dayKey);
+  }
+  const digest = await crypto.subtle.sign(
+    'HMAC',
+    await dayKey,
+    encoder.encode(`${experiment}\n${address}\n${userAgent}`),
+  );
+  return new DataView(digest).getUint32(0) / 2 ** 32;
 }
 
 /**
