@@ -93,10 +93,7 @@ export async function siteConfig(prefix: string, port: number, root = resolve('d
     headersFile,
     brotli: nginxBrotli().available,
     experimentSecret,
-  }).replace(
-    `listen ${port};`,
-    `listen 127.0.0.1:${port};`,
-  );
+  }).replace(`listen ${port};`, `listen 127.0.0.1:${port};`);
 }
 
 /** nginx on a loopback port serving dist/ (or another build, `root`) with the generated server block. */
