@@ -206,7 +206,9 @@ export class Answers {
   sendPath(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | Promise<FastifyReply> {
     const underTest = this.site.experiments.get(path);
     if (underTest)
-      return this.chooseVariant(request, underTest).then((resource) => this.sendFile(request, reply, resource));
+      return this.chooseVariant(request, underTest).then((resource) =>
+        this.sendFile(request, reply, resource),
+      );
     const resource = this.site.routes.get(path);
     if (resource) return this.sendFile(request, reply, resource);
     const redirect = findRedirect(path);

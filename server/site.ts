@@ -6,11 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import {
-  EXPERIMENT_CACHE_CONTROL,
-  EXPERIMENT_VARY,
-  type ServedExperiment,
-} from '../deploy/experiments.ts';
+import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY, type ServedExperiment } from '../deploy/experiments.ts';
 import { allRoutes, experimentOf, routeManifest } from '../deploy/routes.ts';
 import { headersFor, notFoundPage, securityHeaders, type Forward, type Transport } from '../deploy/rules.ts';
 
@@ -183,7 +179,8 @@ export async function loadSite(root: string): Promise<Site> {
         experiments.set(path, {
           experiment,
           resources: files.map((file, index) => {
-            if (!file) throw new Error(`The build has no ${experiment.variants[index]!.file}: run "npm run build".`);
+            if (!file)
+              throw new Error(`The build has no ${experiment.variants[index]!.file}: run "npm run build".`);
             return resourceOf(file, path, csp, override);
           }),
         });

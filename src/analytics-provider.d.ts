@@ -8,6 +8,5 @@ declare module 'virtual:analytics-provider' {
    * configured. `context`: what the page view carries too (the split test and variant).
    */
   export const connectAdapter:
-    | ((env: AnalyticsEnv, doc: Document, context: Record<string, string>) => Promise<Send>)
-    | undefined;
+    ((env: AnalyticsEnv, doc: Document, context: Record<string, string>) => Promise<Send>) | undefined;
 }

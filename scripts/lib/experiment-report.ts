@@ -81,10 +81,9 @@ async function plausibleFigures(
     if (!Array.isArray(results)) throw new Error('Plausible answered without results');
     return new Map(results.map((row) => [row.dimensions[0]!, Number(row.metrics[0] ?? 0)]));
   };
-  const [visitors, converted] = await Promise.all([query(false), query(true)]).then(([a, b]) => [
-    byVariant(a),
-    byVariant(b),
-  ]);
+  const [allVisitors, converters] = await Promise.all([query(false), query(true)]);
+  const visitors = byVariant(allVisitors);
+  const converted = byVariant(converters);
   return new Map(
     experiment.variants.map(({ id }) => [
       id,

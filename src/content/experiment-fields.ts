@@ -6,9 +6,8 @@
  */
 import type { EditorField } from './fields.ts';
 
-/** The pages a split test can run on, by canonical path, with the data file that holds their words. */
-export const EXPERIMENT_PAGES = { '/': 'kit', '/community': 'community' } as const;
-export type ExperimentPage = keyof typeof EXPERIMENT_PAGES;
+/** The pages a split test can run on, by canonical path (their words: kit.yaml, community.yaml). */
+export type ExperimentPage = '/' | '/community';
 
 const COPY_KEYS = new Set([
   'eyebrow',

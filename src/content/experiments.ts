@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { EXPERIMENT_PAGES, type ExperimentPage } from './experiment-fields.ts';
+import type { ExperimentPage } from './experiment-fields.ts';
 import { contentPath, experimentsSchema, type Experiment, type Experiments } from './schemas.ts';
 
 /** Where a variant's page is built: never linked, served in place of the page by every host. */
@@ -50,6 +50,3 @@ export function servedList(experiments: Experiments) {
 export function readRunningList(root: string) {
   return servedList(parseExperiments(readFileSync(join(root, contentPath('experiments')), 'utf8')));
 }
-
-/** The data file holding a page's words. */
-export const pageContentName = (page: ExperimentPage) => EXPERIMENT_PAGES[page];

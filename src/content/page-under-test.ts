@@ -28,12 +28,17 @@ export function pageUnderTest<T>(
 ): { experiment: ExperimentTag | undefined; words: T } {
   const running = experimentOn(content.experiments, page);
   if (!running) {
-    if (variant) throw new Error(`No split test runs on ${page}, so ${variant.experiment} has no page to build.`);
+    if (variant)
+      throw new Error(`No split test runs on ${page}, so ${variant.experiment} has no page to build.`);
     return { experiment: undefined, words };
   }
-  const chosen = variant ? running.variants.find((candidate) => candidate.id === variant.variant) : running.variants[0];
+  const chosen = variant
+    ? running.variants.find((candidate) => candidate.id === variant.variant)
+    : running.variants[0];
   if (!chosen || (variant && variant.experiment !== running.id))
-    throw new Error(`${variant?.experiment}/${variant?.variant} is no variant of the test running on ${page}.`);
+    throw new Error(
+      `${variant?.experiment}/${variant?.variant} is no variant of the test running on ${page}.`,
+    );
   return {
     experiment: { id: running.id, variant: chosen.id },
     words: withVariantWords(words, chosen.fields ?? {}),

@@ -632,7 +632,9 @@ const variantWordFields = Object.fromEntries(
   [...testable['/'], ...testable['/community']]
     .filter((field, index, all) => all.findIndex((other) => other.key === field.key) === index)
     .map(({ key, label }) => {
-      const pages = (['/', '/community'] as const).filter((page) => testable[page].some((f) => f.key === key));
+      const pages = (['/', '/community'] as const).filter((page) =>
+        testable[page].some((f) => f.key === key),
+      );
       const only = pages.length === 1 ? ` (${pageNames[pages[0]!]})` : '';
       return [key, optionalText({ label: `${label}${only}`, multiline: /lede|intro|description/.test(key) })];
     }),
@@ -645,7 +647,8 @@ const experimentVariant = object(
     fields: optionalObject(
       {
         label: 'Words of this variant',
-        description: 'Only what differs from the page; leave the rest empty. The first variant is the page as written: leave all of its words empty.',
+        description:
+          'Only what differs from the page; leave the rest empty. The first variant is the page as written: leave all of its words empty.',
       },
       variantWordFields,
     ),
@@ -657,7 +660,12 @@ const experiment = object(
     id: slug({ label: 'Name (in reports, e.g. kit-headline)' }),
     page: select({ label: 'Page', options: ['/', '/community'] }),
     running: checkbox({ label: 'Running: visitors are split between the variants now (untick to end it)' }),
-    variants: list(experimentVariant, { label: 'Variants (the first is the page as written)', itemLabel: 'id', min: 2, max: 4 }),
+    variants: list(experimentVariant, {
+      label: 'Variants (the first is the page as written)',
+      itemLabel: 'id',
+      min: 2,
+      max: 4,
+    }),
   },
 );
 const experimentList = list(experiment, { label: 'Split tests', itemLabel: 'id' });
@@ -674,7 +682,8 @@ export const experimentsSchema = object(
             problem([index, 'id'], `another split test is already named ${test.id}`);
           if (test.running) {
             const other = runningOn.get(test.page);
-            if (other) problem([index, 'running'], `${other} is already running on ${test.page}: end it first`);
+            if (other)
+              problem([index, 'running'], `${other} is already running on ${test.page}: end it first`);
             else runningOn.set(test.page, test.id);
           }
           const allowed = new Set(testable[test.page].map((field) => field.key));
@@ -683,9 +692,15 @@ export const experimentsSchema = object(
               problem([index, 'variants', at, 'id'], `another variant is already named ${variant.id}`);
             const words = Object.entries(variant.fields ?? {}).filter(([, text]) => text !== undefined);
             if (at === 0 && words.length > 0)
-              problem([index, 'variants', 0, 'fields'], 'the first variant is the page as written: leave its words empty');
+              problem(
+                [index, 'variants', 0, 'fields'],
+                'the first variant is the page as written: leave its words empty',
+              );
             if (at > 0 && words.length === 0)
-              problem([index, 'variants', at, 'fields'], 'a variant needs at least one word that differs from the page');
+              problem(
+                [index, 'variants', at, 'fields'],
+                'a variant needs at least one word that differs from the page',
+              );
             for (const [key] of words)
               if (!allowed.has(key))
                 problem([index, 'variants', at, 'fields', key], `${pageNames[test.page]} has no such field`);

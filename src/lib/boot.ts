@@ -50,7 +50,9 @@ function analyticsProvider(context: Record<string, string>): (() => Promise<Send
     siteUrl: PUBLIC_SITE_URL,
   };
   return () =>
-    new Promise<void>((afterPaint) => whenIdleAfterFirstPaint(afterPaint)).then(() => connect(env, document, context));
+    new Promise<void>((afterPaint) => whenIdleAfterFirstPaint(afterPaint)).then(() =>
+      connect(env, document, context),
+    );
 }
 
 ensureHeadMeta(document);

@@ -5,13 +5,20 @@
  * dataLayer, and at the provider when one is configured and the visitor has not opted out. Under a
  * split test the tracker adds the variant.
  *
- * The observers start once the first screen is painted: the library reads the paint and layout
- * entries the browser kept (buffered), so nothing is lost, and the first screen costs nothing.
- * Each metric is reported once it is final (most when the page is hidden).
+ * The library is its own file (src/pages/web-vitals.js.ts), loaded once the first screen is
+ * painted: the first screen costs nothing, and the library still reads the paint and layout
+ * entries the browser kept (buffered). Each metric is reported once it is final (most when the
+ * page is hidden).
  */
-import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import type { Metric, onCLS } from 'web-vitals';
 import { whenFirstPainted } from './after-first-paint.ts';
 import type { Track } from './analytics.ts';
+
+/** Where the build puts the library's browser build. */
+export const WEB_VITALS_SCRIPT = '/web-vitals.js';
+
+type Measure = typeof onCLS;
+type WebVitals = Record<'onLCP' | 'onINP' | 'onCLS' | 'onFCP' | 'onTTFB', Measure>;
 
 /** A metric's value as sent: CLS is a score with four decimals, the others whole milliseconds. */
 export function metricValue(metric: Pick<Metric, 'name' | 'value'>): string {
@@ -22,10 +29,23 @@ export function vitalEvent(metric: Pick<Metric, 'name' | 'value' | 'rating'>, pa
   return { metric: metric.name, value: metricValue(metric), rating: metric.rating, page };
 }
 
+/** Starts every measure of the library (once it has loaded) and records each metric as it is final. */
+export function measureWith(library: WebVitals, track: Track, page: string): void {
+  const report = (metric: Metric) => track('web_vital', vitalEvent(metric, page));
+  for (const measure of [library.onLCP, library.onINP, library.onCLS, library.onFCP, library.onTTFB])
+    measure(report);
+}
+
 export function installWebVitals(win: Window, track: Track): void {
   whenFirstPainted(() => {
-    const page = win.location.pathname;
-    const report = (metric: Metric) => track('web_vital', vitalEvent(metric, page));
-    for (const measure of [onLCP, onINP, onCLS, onFCP, onTTFB]) measure(report);
+    const doc = win.document;
+    const script = doc.createElement('script');
+    script.src = WEB_VITALS_SCRIPT;
+    script.async = true;
+    script.addEventListener('load', () => {
+      const library = (win as Window & { webVitals?: WebVitals }).webVitals;
+      if (library) measureWith(library, track, win.location.pathname);
+    });
+    doc.head.append(script);
   }, win);
 }

@@ -48,7 +48,9 @@ test.describe('shared behaviours', () => {
     const lines: string[] = [];
     page.on('console', (msg) => lines.push(msg.text()));
     await page.goto('/community');
-    const events = await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer);
+    const events = await page.evaluate(
+      () => (window as unknown as { dataLayer: { event: string }[] }).dataLayer,
+    );
     // Real visitors' speed (web_vital) is reported as each metric is measured, beside the page view.
     expect(events.filter((entry) => entry.event !== 'web_vital')).toEqual([
       { event: 'page_view', page_path: '/community' },

@@ -12,7 +12,7 @@ import {
   type EventName,
   type EventProps,
 } from '../../../src/lib/analytics.ts';
-import { metricValue, vitalEvent } from '../../../src/lib/web-vitals.ts';
+import { measureWith, metricValue, vitalEvent } from '../../../src/lib/web-vitals.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -66,5 +66,35 @@ describe('web vitals as events', () => {
       { event: 'web_vital', metric: 'TTFB', value: '80', rating: 'good', page: '/' },
     ]);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('web_vital TTFB'));
+  });
+
+  it('starts all five measures of the library and records each metric it reports', () => {
+    const target: { dataLayer?: unknown[] } = {};
+    const track = createTracker(target, {
+      log: () => {},
+      context: { experiment: 'kit-headline', variant: 'control' },
+    });
+    const metrics = [
+      { name: 'LCP', value: 1200.4, rating: 'good' },
+      { name: 'INP', value: 90, rating: 'good' },
+      { name: 'CLS', value: 0, rating: 'good' },
+      { name: 'FCP', value: 800, rating: 'good' },
+      { name: 'TTFB', value: 700, rating: 'needs-improvement' },
+    ] as const;
+    const library = Object.fromEntries(
+      metrics.map((metric) => [`on${metric.name}`, (report: (m: unknown) => void) => report(metric)]),
+    ) as unknown as Parameters<typeof measureWith>[0];
+    measureWith(library, track, '/');
+    expect(target.dataLayer).toEqual(
+      metrics.map((metric) => ({
+        event: 'web_vital',
+        metric: metric.name,
+        value: metricValue(metric),
+        rating: metric.rating,
+        page: '/',
+        experiment: 'kit-headline',
+        variant: 'control',
+      })),
+    );
   });
 });

@@ -152,7 +152,7 @@ describe.each(['netlify', 'vercel', 'cloudflare'] as const)('the generated %s fu
         { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
         { 'sec-gpc': '1' },
         { dnt: '1' },
-      ])
+      ] as Record<string, string>[])
         expect(variantOfBody(await (await visit(host, `192.0.2.${n}`, headers)).text())).toBe('control');
     }
     const answer = await visit(host, '198.51.100.7');

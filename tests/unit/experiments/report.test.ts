@@ -97,7 +97,7 @@ function standIn(requests: { path: string; auth: string | undefined; body: unkno
     if (url.pathname === '/api/v2/query') {
       const query = body as { filters: [string, string, string[]][] };
       const goal = query.filters.some(([, dimension]) => dimension === 'event:goal');
-      return response.end(
+      response.end(
         JSON.stringify({
           results: Object.entries(ROWS).map(([variant, row]) => ({
             metrics: [goal ? row.conversions : row.visitors],
@@ -107,10 +107,11 @@ function standIn(requests: { path: string; auth: string | undefined; body: unkno
           query,
         }),
       );
+      return;
     }
     const tag = url.searchParams.get('tag')?.split(':')[1] as keyof typeof ROWS;
-    if (url.pathname.endsWith('/stats'))
-      return response.end(
+    if (url.pathname.endsWith('/stats')) {
+      response.end(
         JSON.stringify({
           pageviews: ROWS[tag].visitors * 2,
           visitors: ROWS[tag].visitors,
@@ -119,15 +120,17 @@ function standIn(requests: { path: string; auth: string | undefined; body: unkno
           totaltime: 0,
         }),
       );
-    if (url.pathname.endsWith('/metrics'))
-      return response.end(
+    } else if (url.pathname.endsWith('/metrics')) {
+      response.end(
         JSON.stringify([
           { x: 'page_view', y: 5 },
           { x: 'cta_click', y: ROWS[tag].conversions },
         ]),
       );
-    response.statusCode = 404;
-    response.end('{}');
+    } else {
+      response.statusCode = 404;
+      response.end('{}');
+    }
   });
 }
 

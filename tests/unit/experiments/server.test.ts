@@ -89,7 +89,7 @@ describe('the Node server splits visitors of a page under test', () => {
         { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
         { 'sec-gpc': '1' },
         { dnt: '1' },
-      ])
+      ] as Record<string, string>[])
         expect(variantOfBody((await visit(address, headers)).body), JSON.stringify(headers)).toBe('control');
     }
   });
