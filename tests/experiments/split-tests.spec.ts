@@ -413,3 +413,54 @@ test.describe('each variant in the browser', () => {
     }
   });
 });
+
+test.describe('Umami', () => {
+  let umami: ExperimentBuild;
+  let umamiServer: SiteServer;
+  let umamiOrigin: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(420_000); // another production build
+    umami = await buildWithExperiment({
+      PUBLIC_ANALYTICS_PROVIDER: 'umami',
+      PUBLIC_ANALYTICS_HOST: collector.origin,
+      PUBLIC_ANALYTICS_SITE_ID: '4f3b9a52-0c1d-4e8a-9b7f-2d6c8e1a5b30',
+    });
+    umamiServer = await buildServer({ root: umami.dist, experiments: { secret: 'e2e-secret' } });
+    umamiOrigin = await umamiServer.listen({ host: '127.0.0.1', port: 0 });
+  });
+  test.afterAll(async () => {
+    await umamiServer?.close();
+    umami?.remove();
+  });
+
+  test('each variant’s page view and click reach Umami tagged with the variant, the click’s data naming both', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await page.route(/^https:\/\/app\.example\.com\//, (route) => route.fulfill({ status: 204 }));
+    for (const variant of ['control', 'plain-question']) {
+      collector.clear();
+      let address = '';
+      for (let n = 1; n < 200 && !address; n++) {
+        const answer = await request.get(`${umamiOrigin}/`, {
+          headers: { 'x-forwarded-for': `198.51.100.${n}`, 'user-agent': BROWSER_UA },
+        });
+        if (variantOf(await answer.text()) === variant) address = `198.51.100.${n}`;
+      }
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+      await page.goto(`${umamiOrigin}/`);
+      const tag = `kit-headline:${variant}`;
+      await expect.poll(() => collector.named('pageview').map((event) => event.tag)).toContain(tag);
+      await page.locator('#hero a[data-event="cta_click"]').first().click();
+      await expect
+        .poll(() =>
+          collector
+            .named('cta_click')
+            .map((event) => [event.tag, event.props['experiment'], event.props['variant']]),
+        )
+        .toContainEqual([tag, 'kit-headline', variant]);
+    }
+  });
+});
