@@ -369,8 +369,9 @@ export async function expectNoProblems(tab: Tab) {
 
 /**
  * Real visitors' speed in this engine: once the page goes to the background, the dataLayer has a
- * `web_vital` event for each metric the engine measures (every engine here has TTFB and FCP; LCP,
- * CLS and INP where it supports them), each with its value, rating and page.
+ * `web_vital` event for each metric the engine measures (FCP in every engine here; TTFB, LCP, CLS
+ * and INP where it reports them: WebKitGTK leaves TTFB out on some navigations), each with its
+ * value, rating and page.
  */
 export async function expectWebVitals(tab: Tab) {
   const path = await tab.run(() => location.pathname);
@@ -387,7 +388,7 @@ export async function expectWebVitals(tab: Tab) {
         const layer = (window as unknown as { dataLayer?: Record<string, string>[] }).dataLayer ?? [];
         return layer.filter((entry) => entry['event'] === 'web_vital');
       }),
-    (found) => ['TTFB', 'FCP'].every((metric) => found.some((entry) => entry['metric'] === metric)),
+    (found) => found.some((entry) => entry['metric'] === 'FCP'),
     10_000,
   );
   expect(
