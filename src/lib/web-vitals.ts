@@ -6,12 +6,12 @@
  * split test the tracker adds the variant.
  *
  * The library is its own file (src/pages/web-vitals.js.ts), loaded once the first screen is
- * painted: the first screen costs nothing, and the library still reads the paint and layout
+ * painted and the page is idle (like the provider's connection): the page's load costs nothing, and the library still reads the paint and layout
  * entries the browser kept (buffered). Each metric is reported once it is final (most when the
  * page is hidden).
  */
 import type { Metric, onCLS } from 'web-vitals';
-import { whenFirstPainted } from './after-first-paint.ts';
+import { whenIdleAfterFirstPaint } from './after-first-paint.ts';
 import type { Track } from './analytics.ts';
 
 /** Where the build puts the library's browser build. */
@@ -36,8 +36,9 @@ export function measureWith(library: WebVitals, track: Track, page: string): voi
     measure(report);
 }
 
+/** Loads the library once the first screen is painted and the page is idle, after its load event. */
 export function installWebVitals(win: Window, track: Track): void {
-  whenFirstPainted(() => {
+  whenIdleAfterFirstPaint(() => {
     const doc = win.document;
     const script = doc.createElement('script');
     script.src = WEB_VITALS_SCRIPT;
