@@ -11,6 +11,7 @@ import { loadEnv, searchForWorkspaceRoot } from 'vite';
 import { analyticsForwards, analyticsProviderModule } from './integrations/analytics.ts';
 import { siteCsp } from './integrations/csp.ts';
 import { envSchema } from './integrations/env-schema.ts';
+import { experimentsList } from './integrations/experiments.ts';
 import { fonts } from './integrations/fonts.ts';
 import { liveDirective } from './integrations/live-directive.ts';
 import { productionUrlGuard } from './integrations/production-url-guard.ts';
@@ -39,6 +40,7 @@ export default defineConfig({
   integrations: [
     productionUrlGuard(settings.productionUrls),
     analyticsForwards(settings.analytics),
+    experimentsList(),
     react(),
     // Each font keeps only the characters the pages draw in it and the weights the design uses:
     // Inter 400 (text) to 600 (semibold), everywhere; Fraunces 600, only in `font-display` text

@@ -10,7 +10,7 @@ import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import type { z } from 'astro/zod';
 import { parse } from 'yaml';
 import offerSource from './src/content/offer.yaml?raw';
-import type { Field } from './src/content/fields.ts';
+import { objectShape, type Field } from './src/content/fields.ts';
 import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
@@ -203,7 +203,7 @@ function joinLabels(where: string, label: string) {
 
 function objectFields(field: Field, place: Place): Record<string, ComponentSchema> {
   if (field.editor.kind !== 'object') throw new Error(`${place.where} must be declared as an object.`);
-  const shape = (field.zod as unknown as { shape: Record<string, z.ZodType> }).shape;
+  const shape = objectShape(field.zod);
   return Object.fromEntries(
     Object.entries(field.editor.fields).map(([key, child]) => [
       key,
@@ -242,6 +242,7 @@ export default config({
       Pages: ['kit', 'community', 'faq', 'testimonials', 'videos'],
       'Prices and figures': ['offer'],
       'Across the site': ['footer', 'meta'],
+      'Split tests': ['experiments'],
     },
   },
   singletons: {
@@ -253,5 +254,6 @@ export default config({
     offer: dataFileSingleton('offer'),
     footer: dataFileSingleton('footer'),
     meta: dataFileSingleton('meta'),
+    experiments: dataFileSingleton('experiments'),
   },
 });

@@ -38,6 +38,16 @@ const editor: Project = {
   use: { viewport: { width: 1280, height: 900 } },
 };
 
+/**
+ * Split tests: a production build with a test running on `/`, built in a copy of the project and
+ * served by our server, nginx and wrangler; once, at a laptop's width.
+ */
+const experiments: Project = {
+  name: 'experiments',
+  testMatch: /[\\/]tests[\\/]experiments[\\/][^\\/]+\.spec\.ts$/,
+  use: { viewport: { width: 1280, height: 800 } },
+};
+
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
@@ -65,7 +75,7 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: [...widths, http, analytics, editor],
+  projects: [...widths, http, analytics, editor, experiments],
   webServer: {
     // The production build, served by our own server exactly as `npm start` does.
     command: 'npm run serve',

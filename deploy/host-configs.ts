@@ -4,7 +4,16 @@
  * `config.json`, and an nginx server block. Every host sends the same statuses, headers and
  * redirects as the Node server, and forwards the same paths (the analytics first-party path).
  */
-import { pagePaths, redirectPaths, type RouteManifest } from './routes.ts';
+import {
+  nginxExperimentBlocks,
+  nginxExperimentHeaders,
+  nginxFileVariable,
+  pathsUnderTest,
+  VERCEL_FUNCTION,
+  VERCEL_INNER_HEADER,
+} from './experiment-hosts.ts';
+import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY, VARIANTS_PREFIX } from './experiments.ts';
+import { experimentOf, pagePaths, redirectPaths, type RouteManifest } from './routes.ts';
 import {
   cacheControl,
   forwardCacheControl,
@@ -14,6 +23,9 @@ import {
   securityHeaders,
   TIME_LIMITS,
 } from './rules.ts';
+
+/** The URL paths of pages under a running split test (deploy/experiment-hosts.ts answers them). */
+const underTest = (manifest: RouteManifest) => new Set(pathsUnderTest(manifest).map(({ path }) => path));
 
 function headerLines(headers: Record<string, string>): string {
   return Object.entries(headers)
@@ -26,7 +38,11 @@ export function netlifyHeaders(manifest: RouteManifest): string {
   const blocks = [
     `/*\n${headerLines(securityHeaders(manifest.csp))}`,
     `${IMMUTABLE_PREFIX}*\n  Cache-Control: ${cacheControl.immutable}`,
-    ...pagePaths(manifest).map((path) => `${path}\n  Cache-Control: ${cacheControl.html}`),
+    ...pagePaths(manifest).map((path) =>
+      underTest(manifest).has(path)
+        ? `${path}\n  Cache-Control: ${EXPERIMENT_CACHE_CONTROL}\n  Vary: ${EXPERIMENT_VARY}`
+        : `${path}\n  Cache-Control: ${cacheControl.html}`,
+    ),
     // A redirect is HTML's kind of answer for caching, as from every other host.
     ...manifest.redirects
       .flatMap(redirectPaths)
@@ -72,6 +88,8 @@ export type VercelRoute =
       status?: number;
       dest?: string;
       methods?: string[];
+      /** The route applies only to requests without this header (Build Output API `missing`). */
+      missing?: { type: 'header'; key: string }[];
     }
   | { handle: 'filesystem' };
 
@@ -90,6 +108,7 @@ export function vercelOutputConfig(manifest: RouteManifest): {
   const cache = (paths: readonly string[], value: string): VercelRoute[] =>
     paths.length > 0 ? [{ src: exactly(paths), headers: { 'Cache-Control': value }, continue: true }] : [];
   const files = (routes: RouteManifest['assets']) => routes.map(({ file }) => file);
+  const testing = underTest(manifest);
   // A folder's page (`/community/index.html`) answers at its clean URL, with or without the slash.
   const cleanUrls = manifest.pages
     .filter(({ folder, paths }) => folder !== null && paths.includes(folder))
@@ -101,7 +120,19 @@ export function vercelOutputConfig(manifest: RouteManifest): {
     version: 3,
     routes: [
       { src: '^/.*$', headers: securityHeaders(manifest.csp), continue: true },
-      ...cache(pagePaths(manifest), cacheControl.html),
+      ...cache(
+        pagePaths(manifest).filter((path) => !testing.has(path)),
+        cacheControl.html,
+      ),
+      ...(testing.size > 0
+        ? [
+            {
+              src: exactly([...testing]),
+              headers: { 'Cache-Control': EXPERIMENT_CACHE_CONTROL, Vary: EXPERIMENT_VARY },
+              continue: true,
+            },
+          ]
+        : []),
       ...cache(files(manifest.immutable), cacheControl.immutable),
       ...cache(files(manifest.assets), cacheControl.other),
       ...manifest.redirects.map((r): VercelRoute => ({
@@ -120,6 +151,12 @@ export function vercelOutputConfig(manifest: RouteManifest): {
         dest: notFoundPage,
         headers: { 'Cache-Control': cacheControl.html },
       },
+      // A page under test goes to the split-test function, unless it is the function's own fetch.
+      ...[...testing].map((path): VercelRoute => ({
+        src: exactly([path]),
+        dest: `/${VERCEL_FUNCTION}?experiment-path=${encodeURIComponent(path)}`,
+        missing: [{ type: 'header', key: VERCEL_INNER_HEADER }],
+      })),
       ...cleanUrls,
       { handle: 'filesystem' },
       { src: '^/.*$', status: 404, dest: notFoundPage, headers: { 'Cache-Control': cacheControl.html } },
@@ -130,6 +167,8 @@ export function vercelOutputConfig(manifest: RouteManifest): {
 /** What the nginx config needs to know beyond the build. */
 export interface NginxOptions {
   root: string;
+  /** The secret split tests salt their daily split with (EXPERIMENT_SECRET); needed when a test runs. */
+  experimentSecret?: string;
   port: number;
   /** Absolute path of the generated security-headers include (nginxSecurityHeaders). */
   headersFile: string;
@@ -148,18 +187,26 @@ export function nginxSecurityHeaders(csp: string): string {
 /** An nginx `server` block serving `root` on `port`, with the same statuses and headers. */
 export function nginxConfig(
   manifest: RouteManifest,
-  { root, port, headersFile, brotli = false }: NginxOptions,
+  { root, port, headersFile, brotli = false, experimentSecret = '' }: NginxOptions,
 ): string {
+  if (manifest.experiments.length > 0 && !/^[\w-]{16,}$/.test(experimentSecret))
+    throw new Error('A split test runs: nginx needs EXPERIMENT_SECRET, at least 16 letters, digits, - or _.');
   // add_header in a location replaces the server's, so every location includes the full set.
   const headers = (cache: string) =>
     `    include ${headersFile};\n    add_header Cache-Control "${cache}" always;`;
   const pageLocations = manifest.pages
-    .flatMap(({ file, paths }) =>
-      paths.map(
-        (path) => `  location = ${path} {\n${headers(cacheControl.html)}\n    try_files ${file} =404;\n  }`,
-      ),
-    )
+    .flatMap((route) => {
+      const experiment = experimentOf(manifest, route);
+      // A page under test: the visitor's variant (nginxExperimentBlocks), never kept by a shared cache.
+      const answer = experiment
+        ? `    include ${headersFile};\n${nginxExperimentHeaders()}\n    try_files ${nginxFileVariable(experiment)} =404;`
+        : `${headers(cacheControl.html)}\n    try_files ${route.file} =404;`;
+      return route.paths.map((path) => `  location = ${path} {\n${answer}\n  }`);
+    })
     .join('\n');
+  // The variants' pages answer only in place of their page.
+  const variantsLocation =
+    manifest.experiments.length > 0 ? `  location ^~ ${VARIANTS_PREFIX} {\n    return 404;\n  }` : '';
   const redirectLocations = manifest.redirects
     .flatMap((r) =>
       redirectPaths(r).map(
@@ -197,7 +244,7 @@ ${hidden}
     : '  # No brotli module in this nginx: browsers get the .gz files (install one, e.g.\n  # libnginx-mod-http-brotli-static, and rebuild this config to serve the .br files).';
   return `# Generated by scripts/deploy-configs.ts from deploy/rules.ts. Do not edit.
 # An nginx server block for the static build. Put TLS in front of it (or add it here).
-server {
+${nginxExperimentBlocks(manifest, experimentSecret)}server {
   listen ${port};
   server_name _;
   root ${root};
@@ -223,7 +270,7 @@ ${headers(cacheControl.html)}
   location ~ \\.(br|gz)$ {
     return 404;
   }
-${[redirectLocations, forwardLocations, hiddenLocations].filter(Boolean).join('\n')}
+${[redirectLocations, forwardLocations, hiddenLocations, variantsLocation].filter(Boolean).join('\n')}
 ${pageLocations}
   location ${IMMUTABLE_PREFIX} {
 ${headers(cacheControl.immutable)}

@@ -24,6 +24,12 @@ import {
   type Transport,
 } from './rules.ts';
 import { siteCsp, siteForwards } from './site-policy.ts';
+import {
+  EXPERIMENT_CACHE_CONTROL,
+  EXPERIMENT_VARY,
+  servedExperiments,
+  type ServedExperiment,
+} from './experiments.ts';
 
 /** A file of the build and the URL paths that answer 200 with it. */
 export interface Route {
@@ -52,6 +58,11 @@ export interface RouteManifest {
   forwards: Forward[];
   /** The page sent with 404 (and 400). */
   notFound: string;
+  /**
+   * The running split tests (deploy/experiments.ts): a page under test answers each visitor with
+   * one of its variants' files, which answer at no path of their own.
+   */
+  experiments: ServedExperiment[];
 }
 
 /**
@@ -97,7 +108,11 @@ export async function servedFiles(build: string): Promise<string[]> {
 /** The route manifest of the build at `build` (dist/). */
 export async function routeManifest(build: string): Promise<RouteManifest> {
   const root = resolve(build);
-  const files = (await servedFiles(root)).filter((file) => `/${file}` !== notFoundPage);
+  const experiments = await servedExperiments(root);
+  const variantFiles = new Set(experiments.flatMap((test) => test.variants.slice(1).map((v) => v.file)));
+  const files = (await servedFiles(root)).filter(
+    (file) => `/${file}` !== notFoundPage && !variantFiles.has(`/${file}`),
+  );
   const pages = files.filter((file) => file.endsWith('.html')).sort();
   const others = files.filter((file) => !file.endsWith('.html'));
   const immutable = (file: string) => `/${file}`.startsWith(IMMUTABLE_PREFIX);
@@ -109,6 +124,7 @@ export async function routeManifest(build: string): Promise<RouteManifest> {
     redirects,
     forwards: await siteForwards(root),
     notFound: notFoundPage,
+    experiments,
   };
 }
 
@@ -121,6 +137,11 @@ export const allRoutes = (manifest: RouteManifest): Route[] => [
   ...manifest.assets,
   ...manifest.immutable,
 ];
+
+/** The running split test whose control is this route's file, if any. */
+export function experimentOf(manifest: RouteManifest, route: Route): ServedExperiment | undefined {
+  return manifest.experiments.find((test) => test.variants[0]?.file === route.file);
+}
 
 /** What every host answers for a request: status, the headers the manifest fixes, the file sent. */
 export interface Answer {
@@ -143,8 +164,13 @@ export function answerFor(manifest: RouteManifest, url: string, transport: Trans
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const route = allRoutes(manifest).find((candidate) => candidate.paths.includes(path));
-  if (route)
-    return { status: 200, headers: lower(headersFor(path, manifest.csp, transport)), file: route.file };
+  if (route) {
+    const headers = lower(headersFor(path, manifest.csp, transport));
+    // A page under test: its answer depends on the visitor, so no shared cache may keep it.
+    if (experimentOf(manifest, route))
+      Object.assign(headers, { 'cache-control': EXPERIMENT_CACHE_CONTROL, vary: EXPERIMENT_VARY });
+    return { status: 200, headers, file: route.file };
+  }
   const redirect = findRedirect(path);
   if (redirect) {
     const location = `${redirect.to}${queryAt === -1 ? '' : url.slice(queryAt)}`;

@@ -5,6 +5,7 @@
  * `vercel.json`, `nginx.conf`) are generated from it.
  */
 import { plainHttpPolicy } from './csp.ts';
+import { EXPERIMENTS_FILE } from './experiments.ts';
 
 export interface Redirect {
   from: string;
@@ -36,8 +37,18 @@ export interface Forward {
  */
 export const FORWARDS_FILE = '_forwards.json';
 
-/** Host config files the build carries for other hosts: never served as pages. */
-export const HOST_CONFIG_FILES = ['_headers', '_redirects', FORWARDS_FILE] as const;
+/**
+ * Host config files the build carries for other hosts: never served as pages. With a split test
+ * running, also its list and Cloudflare Pages' worker and routes (deploy/experiment-hosts.ts).
+ */
+export const HOST_CONFIG_FILES = [
+  '_headers',
+  '_redirects',
+  FORWARDS_FILE,
+  EXPERIMENTS_FILE,
+  '_worker.js',
+  '_routes.json',
+] as const;
 
 /** Hashed build assets never change under the same name. */
 export const IMMUTABLE_PREFIX = '/_astro/';

@@ -5,6 +5,7 @@
  * API folder Vercel serves.
  * Usage: node scripts/deploy-configs.ts [dist] [nginx port]
  */
+import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
@@ -14,7 +15,14 @@ import {
   netlifyRedirects,
   vercelOutputConfig,
 } from '../deploy/host-configs.ts';
-import { routeManifest, servedFiles } from '../deploy/routes.ts';
+import {
+  cloudflareRoutes,
+  cloudflareWorker,
+  netlifyEdgeFunction,
+  VERCEL_FUNCTION,
+  vercelEdgeFunction,
+} from '../deploy/experiment-hosts.ts';
+import { routeManifest, servedFiles, type RouteManifest } from '../deploy/routes.ts';
 import { nginxBrotli } from './lib/nginx-bin.ts';
 
 /**
@@ -28,10 +36,34 @@ export async function writeVercelOutput(root: string, output: string): Promise<v
     await mkdir(dirname(target), { recursive: true });
     await copyFile(join(root, file), target);
   }
-  await writeFile(
-    join(output, 'config.json'),
-    `${JSON.stringify(vercelOutputConfig(await routeManifest(root)), null, 2)}\n`,
-  );
+  const manifest = await routeManifest(root);
+  await writeFile(join(output, 'config.json'), `${JSON.stringify(vercelOutputConfig(manifest), null, 2)}\n`);
+  if (manifest.experiments.length > 0) {
+    // The split-test function (deploy/experiment-hosts.ts), on Vercel's edge runtime.
+    const folder = join(output, 'functions', `${VERCEL_FUNCTION}.func`);
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'index.js'), vercelEdgeFunction(manifest));
+    await writeFile(
+      join(folder, '.vc-config.json'),
+      `${JSON.stringify({ runtime: 'edge', entrypoint: 'index.js' }, null, 2)}\n`,
+    );
+  }
+}
+
+/**
+ * The split-test functions of the static hosts (deploy/experiment-hosts.ts), when a test runs:
+ * Cloudflare Pages' `_worker.js` and `_routes.json` in the build, Netlify's edge function in its
+ * folder for generated functions.
+ */
+export async function writeExperimentFunctions(
+  root: string,
+  manifest: RouteManifest,
+  netlifyFolder: string,
+): Promise<void> {
+  await writeFile(join(root, '_worker.js'), cloudflareWorker(manifest));
+  await writeFile(join(root, '_routes.json'), cloudflareRoutes(manifest));
+  await mkdir(netlifyFolder, { recursive: true });
+  await writeFile(join(netlifyFolder, 'experiments.js'), netlifyEdgeFunction(manifest));
 }
 
 if (import.meta.main) {
@@ -43,7 +75,20 @@ if (import.meta.main) {
   const headersFile = resolve('deploy/security-headers.conf');
   const brotli = nginxBrotli().available;
   await writeFile(headersFile, nginxSecurityHeaders(manifest.csp));
-  await writeFile(resolve('deploy/nginx.conf'), nginxConfig(manifest, { root, port, headersFile, brotli }));
+  const running = manifest.experiments.length > 0;
+  let experimentSecret = process.env['EXPERIMENT_SECRET'];
+  if (running && !experimentSecret) {
+    // nginx has no environment to read at run time: the secret is written into its config.
+    experimentSecret = randomBytes(24).toString('base64url');
+    console.warn(
+      'deploy-configs: a split test runs and EXPERIMENT_SECRET is not set: deploy/nginx.conf gets a secret of its own (set EXPERIMENT_SECRET to share one between servers).',
+    );
+  }
+  await writeFile(
+    resolve('deploy/nginx.conf'),
+    nginxConfig(manifest, { root, port, headersFile, brotli, ...(experimentSecret && { experimentSecret }) }),
+  );
+  if (running) await writeExperimentFunctions(root, manifest, resolve('.netlify/v1/edge-functions'));
   const vercel = process.env['VERCEL'] === '1';
   if (vercel) await writeVercelOutput(root, resolve('.vercel/output'));
   console.log(

@@ -10,6 +10,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findRedirect, headersFor, type Redirect, type Transport } from '../deploy/rules.ts';
 import { acceptsHtml, BoundedCache, hasBody } from './request-checks.ts';
+import { variantChooser, type VariantChooser } from './experiments.ts';
 import type { Encoding, Fixed, Headers, Resource, Site } from './site.ts';
 
 export const ALLOW = 'GET, HEAD';
@@ -71,11 +72,18 @@ export class Answers {
   private readonly site: Site;
   private readonly state: { closing: boolean };
   private readonly trustsPeer: (address: string | undefined) => boolean;
+  private readonly chooseVariant: VariantChooser;
 
-  constructor(site: Site, state: { closing: boolean }, trustsPeer: (address: string | undefined) => boolean) {
+  constructor(
+    site: Site,
+    state: { closing: boolean },
+    trustsPeer: (address: string | undefined) => boolean,
+    chooseVariant: VariantChooser = variantChooser(),
+  ) {
     this.site = site;
     this.state = state;
     this.trustsPeer = trustsPeer;
+    this.chooseVariant = chooseVariant;
   }
   /**
    * https when a trusted proxy says so in X-Forwarded-Proto (its last entry is the nearest
@@ -191,8 +199,16 @@ export class Answers {
     return this.send(reply, redirect.status, headers[this.transportOf(request)], undefined, false, location);
   }
 
-  /** What a path of the build answers: its file, else its redirect, else the not-found page. */
-  sendPath(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply {
+  /**
+   * What a path of the build answers: its file (the visitor's variant of a page under a split
+   * test), else its redirect, else the not-found page.
+   */
+  sendPath(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | Promise<FastifyReply> {
+    const underTest = this.site.experiments.get(path);
+    if (underTest)
+      return this.chooseVariant(request, underTest).then((resource) =>
+        this.sendFile(request, reply, resource),
+      );
     const resource = this.site.routes.get(path);
     if (resource) return this.sendFile(request, reply, resource);
     const redirect = findRedirect(path);

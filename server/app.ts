@@ -26,6 +26,7 @@ import { TIME_LIMITS } from '../deploy/rules.ts';
 import { ALLOW, Answers } from './answers.ts';
 import { clientErrors } from './client-errors.ts';
 import { drainer, type DrainOptions } from './drain.ts';
+import { variantChooser, type ExperimentOptions } from './experiments.ts';
 import { forwarding } from './forwarding.ts';
 import { hasBody, hostChecker, MAX_URL_LENGTH, requestPath, trustProxyFn } from './request-checks.ts';
 import { loadSite, type Site } from './site.ts';
@@ -68,6 +69,8 @@ export interface ServerOptions {
   /** Concurrent connections per process (MAX_CONNECTIONS); more are refused at once. */
   maxConnections?: number;
   timeouts?: Partial<Timeouts>;
+  /** Split tests: the secret of the daily salt (EXPERIMENT_SECRET) and the clock (server/experiments.ts). */
+  experiments?: ExperimentOptions;
 }
 
 export type SiteServer = FastifyInstance & {
@@ -168,7 +171,7 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
   const trustsPeer = trustProxyFn(options.trustProxy ?? DEFAULT_TRUST_PROXY);
   const hostOk = hostChecker(options.allowedHosts ?? []);
   const state = { closing: false };
-  const answers = new Answers(site, state, trustsPeer);
+  const answers = new Answers(site, state, trustsPeer, variantChooser(options.experiments));
   // The parser's errors are logged by the server made just below (only ever called after it exists).
   const errors = clientErrors(site, answers, trustsPeer, () => app.log);
   const app = Fastify(fastifyOptions(options, trustsPeer, answers, errors.onClientError));

@@ -56,7 +56,12 @@ const app = await buildServer({
   allowedHosts,
   trustProxy: trust,
   maxConnections,
+  experiments: { secret: env['EXPERIMENT_SECRET'] },
 });
+if (app.site.experiments.size > 0 && !env['EXPERIMENT_SECRET'])
+  app.log.warn(
+    'Split tests run with a secret made at start: set EXPERIMENT_SECRET so a visitor keeps their variant across restarts and processes.',
+  );
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { allRoutes, routeManifest } from '../deploy/routes.ts';
+import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY, type ServedExperiment } from '../deploy/experiments.ts';
+import { allRoutes, experimentOf, routeManifest } from '../deploy/routes.ts';
 import { headersFor, notFoundPage, securityHeaders, type Forward, type Transport } from '../deploy/rules.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -50,6 +51,14 @@ export interface Site {
   security: Record<Transport, Headers>;
   /** Paths forwarded to another origin (the analytics first-party path), as the build lists them. */
   forwards: Forward[];
+  /** URL paths of pages under a running split test: each variant's answers, in the test's order. */
+  experiments: Map<string, PageUnderTest>;
+}
+
+export interface PageUnderTest {
+  experiment: ServedExperiment;
+  /** One per variant, the control first. */
+  resources: Resource[];
 }
 
 /** Content types of the files a build can hold; anything else is application/octet-stream. */
@@ -98,53 +107,86 @@ function byTransport(make: (transport: Transport) => Headers): Record<Transport,
   return { https: make('https'), http: make('http') };
 }
 
+/** A file of the build, read with its compressed copies, for the answers at one or more paths. */
+interface LoadedFile {
+  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+  modified: Date;
+  hash: string;
+  type: string;
+}
+
+async function loadFile(absolute: string, file: string): Promise<LoadedFile | null> {
+  const path = resolve(absolute, file.slice(1));
+  const bodies = await readVariants(path);
+  const identity = bodies.identity;
+  if (!identity) return null;
+  return {
+    bodies: { ...bodies, identity },
+    modified: (await stat(path)).mtime,
+    hash: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
+    type: contentType(file),
+  };
+}
+
+/** One file's answers at one path: every encoding, both transports; `override` replaces headers (a page under test's caching). */
+function resourceOf(loaded: LoadedFile, path: string, csp: string, override: Headers = {}): Resource {
+  const { bodies, modified, hash, type } = loaded;
+  const lastModified = modified.toUTCString();
+  const encodings = PREFERENCE.filter((encoding) => bodies[encoding]);
+  const negotiated = encodings.length > 1;
+  const variants = {} as Resource['variants'];
+  for (const encoding of encodings) {
+    const body = bodies[encoding]!;
+    const etag = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+    const common = (transport: Transport): Headers => ({
+      ...lower(headersFor(path, csp, transport)),
+      etag,
+      'last-modified': lastModified,
+      ...(negotiated ? { vary: 'Accept-Encoding' } : {}),
+      ...override,
+    });
+    variants[encoding] = {
+      body,
+      etag,
+      ok: byTransport((transport) => ({
+        ...common(transport),
+        'content-type': type,
+        'content-length': String(body.length),
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      })),
+      notModified: byTransport(common),
+    };
+  }
+  return { variants, encodings, lastModified, modifiedSeconds: Math.floor(modified.getTime() / 1000) };
+}
+
 /** Loads the build at `root` into memory: every route of its manifest (deploy/routes.ts). */
 export async function loadSite(root: string): Promise<Site> {
   const absolute = resolve(root);
   const manifest = await routeManifest(absolute);
   const csp = manifest.csp;
   const routes = new Map<string, Resource>();
+  const experiments = new Map<string, PageUnderTest>();
   for (const route of allRoutes(manifest)) {
-    const file = resolve(absolute, route.file.slice(1));
-    const bodies = await readVariants(file);
-    const identity = bodies.identity;
-    if (!identity) continue;
-    const modified = (await stat(file)).mtime;
-    const lastModified = modified.toUTCString();
-    const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
-    const encodings = PREFERENCE.filter((encoding) => bodies[encoding]);
-    const negotiated = encodings.length > 1;
-    const type = contentType(route.file);
-    for (const path of route.paths) {
-      const variants = {} as Resource['variants'];
-      for (const encoding of encodings) {
-        const body = bodies[encoding]!;
-        const etag = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-        const common = (transport: Transport): Headers => ({
-          ...lower(headersFor(path, csp, transport)),
-          etag,
-          'last-modified': lastModified,
-          ...(negotiated ? { vary: 'Accept-Encoding' } : {}),
+    const loaded = await loadFile(absolute, route.file);
+    if (!loaded) continue;
+    const experiment = experimentOf(manifest, route);
+    if (experiment) {
+      // Each variant's file answers at the page's paths, with caching no shared cache may keep.
+      const override = { 'cache-control': EXPERIMENT_CACHE_CONTROL, vary: EXPERIMENT_VARY };
+      const files = await Promise.all(experiment.variants.map((variant) => loadFile(absolute, variant.file)));
+      for (const path of route.paths) {
+        experiments.set(path, {
+          experiment,
+          resources: files.map((file, index) => {
+            if (!file)
+              throw new Error(`The build has no ${experiment.variants[index]!.file}: run "npm run build".`);
+            return resourceOf(file, path, csp, override);
+          }),
         });
-        variants[encoding] = {
-          body,
-          etag,
-          ok: byTransport((transport) => ({
-            ...common(transport),
-            'content-type': type,
-            'content-length': String(body.length),
-            ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-          })),
-          notModified: byTransport(common),
-        };
       }
-      routes.set(path, {
-        variants,
-        encodings,
-        lastModified,
-        modifiedSeconds: Math.floor(modified.getTime() / 1000),
-      });
     }
+    for (const path of route.paths) routes.set(path, resourceOf(loaded, path, csp));
   }
 
   const notFoundBodies = await readVariants(resolve(absolute, notFoundPage.slice(1)));
@@ -169,7 +211,7 @@ export async function loadSite(root: string): Promise<Site> {
     ...lower(securityHeaders(csp, transport)),
     'cache-control': 'no-store',
   }));
-  return { csp, routes, notFound, security, forwards: manifest.forwards };
+  return { csp, routes, notFound, security, forwards: manifest.forwards, experiments };
 }
 
 function lower(headers: Headers): Headers {

@@ -40,6 +40,8 @@ function dataFile<N extends ContentName>(name: N) {
         } catch (error) {
           throw new Error(`Invalid YAML in ${path}: ${(error as Error).message}`, { cause: error });
         }
+        // The split tests may also be written as a bare list, the way they read best by hand.
+        if (name === 'experiments' && Array.isArray(data)) data = { experiments: data };
         if (!data || typeof data !== 'object' || Array.isArray(data)) {
           throw new Error(
             `Invalid content in ${path}: the file must hold named fields, not a list or a value.`,
@@ -61,4 +63,5 @@ export const collections = {
   footer: dataFile('footer'),
   meta: dataFile('meta'),
   videos: dataFile('videos'),
+  experiments: dataFile('experiments'),
 };

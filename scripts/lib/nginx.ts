@@ -4,6 +4,7 @@
  * (.ci/run); elsewhere, install it (`apt-get install nginx`, `brew install nginx`) or set NGINX_BIN.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -84,10 +85,15 @@ export async function siteConfig(prefix: string, port: number, root = resolve('d
   const manifest = await routeManifest(root);
   const headersFile = join(prefix, 'security-headers.conf');
   writeFileSync(headersFile, nginxSecurityHeaders(manifest.csp));
-  return nginxConfig(manifest, { root, port, headersFile, brotli: nginxBrotli().available }).replace(
-    `listen ${port};`,
-    `listen 127.0.0.1:${port};`,
-  );
+  // A split test's salt: the environment's, else one for this run (a visitor keeps a variant while it runs).
+  const experimentSecret = process.env['EXPERIMENT_SECRET'] ?? randomBytes(18).toString('base64url');
+  return nginxConfig(manifest, {
+    root,
+    port,
+    headersFile,
+    brotli: nginxBrotli().available,
+    experimentSecret,
+  }).replace(`listen ${port};`, `listen 127.0.0.1:${port};`);
 }
 
 /** nginx on a loopback port serving dist/ (or another build, `root`) with the generated server block. */

@@ -87,6 +87,17 @@ export function optionalText(
   };
 }
 
+/** A short name used in addresses and reports: lower-case letters, digits and hyphens (`plain-question`). */
+export function slug(common: Common): Field<z.ZodString> {
+  return {
+    zod: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be lower-case letters, digits and hyphens (at most 40)'),
+    editor: { kind: 'text', ...common, multiline: false, optional: false },
+  };
+}
+
 export function href(common: Common): Field<z.ZodString> {
   return { zod: z.string().trim().regex(HREF_PATTERN, HREF_MESSAGE), editor: { kind: 'href', ...common } };
 }
@@ -234,6 +245,21 @@ export function object<S extends Shape>(
     zod: z.strictObject(zodShape as ZodShape<S>),
     editor: { kind: 'object', ...common, fields: editorFields },
   };
+}
+
+/**
+ * An object the file may leave out (a split test's control variant has no words of its own): read
+ * its fields through `objectShape`, which looks inside the optional.
+ */
+export function optionalObject<S extends Shape>(common: Common, fields: S) {
+  const inner = object(common, fields);
+  return { zod: inner.zod.optional(), editor: inner.editor };
+}
+
+/** The fields of an object's schema, whether or not the file may leave it out. */
+export function objectShape(zod: z.ZodType): Record<string, z.ZodType> {
+  const inner = zod instanceof z.ZodOptional ? (zod.unwrap() as z.ZodType) : zod;
+  return (inner as unknown as { shape: Record<string, z.ZodType> }).shape;
 }
 
 /** A section of a page: its fields, and the switch that hides it (first, so it leads the editor's form). */

@@ -27,5 +27,6 @@ export function resolveContent(raw: RawContent) {
     footer: resolve('footer'),
     meta: resolve('meta'),
     videos: resolve('videos'),
+    experiments: resolve('experiments'),
   };
 }

@@ -16,9 +16,11 @@ import { offerSchema } from './schemas/offer.ts';
 import type { card, cta } from './schemas/shared.ts';
 import { testimonialsSchema } from './schemas/testimonials.ts';
 import { videosSchema } from './schemas/videos.ts';
+import { experimentsSchema } from './schemas/experiments.ts';
 
 export {
   communitySchema,
+  experimentsSchema,
   faqSchema,
   footerSchema,
   kitSchema,
@@ -38,6 +40,7 @@ export const contentFiles = {
   footer: footerSchema,
   meta: metaSchema,
   videos: videosSchema,
+  experiments: experimentsSchema,
 } as const satisfies Record<string, Field>;
 
 export type ContentName = keyof typeof contentFiles;
@@ -59,3 +62,5 @@ export type PageMetaContent = PagesMeta['notFound'];
 export type Card = Infer<typeof card>;
 /** The closing call to action of either page. */
 export type FinalCtaContent = Infer<typeof cta>;
+export type Experiments = Infer<typeof experimentsSchema>;
+export type Experiment = Experiments['experiments'][number];

@@ -12,7 +12,11 @@ import {
 } from '../config/analytics.ts';
 import type { Send } from './analytics.ts';
 
-export async function connect(env: AnalyticsEnv, _doc: Document): Promise<Send> {
+export async function connect(
+  env: AnalyticsEnv,
+  _doc: Document,
+  context: Record<string, string> = {},
+): Promise<Send> {
   const settings = analyticsSettings(env);
   if (settings?.provider !== 'plausible') throw new Error('PUBLIC_ANALYTICS_PROVIDER is not plausible');
   init({
@@ -23,6 +27,8 @@ export async function connect(env: AnalyticsEnv, _doc: Document): Promise<Send> 
     captureOnLocalhost: countsLocalPages(settings),
     // An ignored event is no error of the page's: the console stays clean.
     logging: false,
+    // The page view carries the split test and variant as custom properties (events carry them already).
+    customProperties: context,
   });
   return (name, props) => track(name, { props });
 }

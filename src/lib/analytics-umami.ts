@@ -10,7 +10,11 @@ interface Umami {
   track: (name: string, data?: Record<string, string>) => unknown;
 }
 
-export function connect(env: AnalyticsEnv, doc: Document): Promise<Send> {
+export function connect(
+  env: AnalyticsEnv,
+  doc: Document,
+  context: Record<string, string> = {},
+): Promise<Send> {
   const settings = analyticsSettings(env);
   if (settings?.provider !== 'umami')
     return Promise.reject(new Error('PUBLIC_ANALYTICS_PROVIDER is not umami'));
@@ -21,6 +25,10 @@ export function connect(env: AnalyticsEnv, doc: Document): Promise<Send> {
     element.src = new URL(script!, origin).href;
     element.defer = true;
     element.dataset['websiteId'] = settings.siteId;
+    // Umami's tag marks the page view and every event with the split test's variant (its way of
+    // comparing A and B); each event's data names both as well.
+    if (context['experiment'] && context['variant'])
+      element.dataset['tag'] = `${context['experiment']}:${context['variant']}`;
     // Where it sends: the provider, or our own origin's forwarded path (an absolute URL either way).
     element.dataset['hostUrl'] = new URL(hostUrl!, origin).href.replace(/\/$/, '');
     element.addEventListener('load', () => {

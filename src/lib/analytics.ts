@@ -14,7 +14,8 @@ export type EventName =
   | 'faq_open'
   | 'tab_select'
   | 'carousel_move'
-  | 'newsletter_view';
+  | 'newsletter_view'
+  | 'web_vital';
 
 export type EventProps = Record<string, string>;
 
@@ -47,13 +48,21 @@ export function visitorOptedOut(win: {
 export interface TrackerOptions {
   log?: (line: string) => void;
   /**
+   * Properties every event carries, page views included: the split test running on the page and
+   * the variant this is (`experiment`, `variant`), so each is counted per variant.
+   */
+  context?: EventProps;
+  /**
    * Connects to the provider (its code loads on first use); undefined when none is configured or
    * the visitor opted out. Events recorded before it answers are sent once it has.
    */
   connect?: (() => Promise<Send>) | undefined;
 }
 
-export function createTracker(target: Target, { log = console.info, connect }: TrackerOptions = {}): Track {
+export function createTracker(
+  target: Target,
+  { log = console.info, connect, context = {} }: TrackerOptions = {},
+): Track {
   let send: Send | null = null;
   let queue: [EventName, EventProps][] | null = connect ? [] : null;
   connect?.().then(
@@ -65,7 +74,8 @@ export function createTracker(target: Target, { log = console.info, connect }: T
     // A blocked or failed provider (an ad blocker, a network error) costs the visitor nothing.
     () => (queue = null),
   );
-  return (name, props) => {
+  return (name, own) => {
+    const props = { ...own, ...context };
     dataLayerOf(target).push({ event: name, ...props });
     log(`[analytics] ${name} ${Object.values(props).join(' ')}`);
     // Both providers count page views themselves as they start.
@@ -79,4 +89,10 @@ export function createTracker(target: Target, { log = console.info, connect }: T
 export function trackPageLoad(track: Track, pagePath: string, notFound: boolean): void {
   track('page_view', { page_path: pagePath });
   if (notFound) track('page_not_found', { page_path: pagePath });
+}
+
+/** The split test a page is under and the variant it is (`data-experiment`, `data-variant` on its body); none when no test runs. */
+export function experimentOfPage(body: { dataset: DOMStringMap }): EventProps {
+  const { experiment, variant } = body.dataset;
+  return experiment && variant ? { experiment, variant } : {};
 }

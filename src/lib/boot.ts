@@ -10,7 +10,7 @@ import {
   PUBLIC_SITE_URL,
 } from 'astro:env/client';
 import { connectAdapter } from 'virtual:analytics-provider';
-import { createTracker, trackPageLoad, visitorOptedOut, type Send } from './analytics.ts';
+import { createTracker, experimentOfPage, trackPageLoad, visitorOptedOut, type Send } from './analytics.ts';
 import { installInteractionTracking } from './analytics-interactions.ts';
 import { applyUtm, rememberUtm } from './auth-link.ts';
 import { installBuyBar } from './buy-bar.ts';
@@ -21,6 +21,7 @@ import { installImageFallback } from './image-fallback.ts';
 import { installNavShadow } from './nav-shadow.ts';
 import { installReveal } from './reveal.ts';
 import { installVideoFacades } from './video-facade.ts';
+import { installWebVitals } from './web-vitals.ts';
 import { whenIdleAfterFirstPaint } from './after-first-paint.ts';
 import { ui } from '../config/ui.ts';
 
@@ -38,7 +39,7 @@ function safeSessionStorage(): Storage | undefined {
  * and the browser is idle: events until then wait in the tracker's queue. None without a
  * provider, or when the visitor asked not to be tracked.
  */
-function analyticsProvider(): (() => Promise<Send>) | undefined {
+function analyticsProvider(context: Record<string, string>): (() => Promise<Send>) | undefined {
   const connect = connectAdapter;
   if (!connect || visitorOptedOut(window)) return undefined;
   const env = {
@@ -49,7 +50,9 @@ function analyticsProvider(): (() => Promise<Send>) | undefined {
     siteUrl: PUBLIC_SITE_URL,
   };
   return () =>
-    new Promise<void>((afterPaint) => whenIdleAfterFirstPaint(afterPaint)).then(() => connect(env, document));
+    new Promise<void>((afterPaint) => whenIdleAfterFirstPaint(afterPaint)).then(() =>
+      connect(env, document, context),
+    );
 }
 
 ensureHeadMeta(document);
@@ -64,6 +67,12 @@ installVideoFacades(document);
 installBuyBar(window);
 // The newsletter form's frame waits for the first screen (it is another origin's).
 installDeferredFrames(window);
-const track = createTracker(window as unknown as { dataLayer?: unknown[] }, { connect: analyticsProvider() });
+// Under a split test, every event names the test and the variant this page is.
+const experiment = experimentOfPage(document.body);
+const track = createTracker(window as unknown as { dataLayer?: unknown[] }, {
+  connect: analyticsProvider(experiment),
+  context: experiment,
+});
 trackPageLoad(track, window.location.pathname, document.body.dataset['page'] === 'not-found');
 installInteractionTracking(document, track);
+installWebVitals(window, track);

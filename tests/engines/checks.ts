@@ -388,3 +388,44 @@ export async function expectNoProblems(tab: Tab) {
     [],
   );
 }
+
+/**
+ * Real visitors' speed in this engine: once the page goes to the background, the dataLayer has a
+ * `web_vital` event for each metric the engine measures (FCP in every engine here; TTFB, LCP, CLS
+ * and INP where it reports them: WebKitGTK leaves TTFB out on some navigations), each with its
+ * value, rating and page.
+ */
+export async function expectWebVitals(tab: Tab) {
+  const path = await tab.run(() => location.pathname);
+  await poll(
+    () => tab.run(() => 'webVitals' in window),
+    (loaded) => loaded,
+    10_000,
+  );
+  const vitals = await poll(
+    () =>
+      tab.run(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+        const layer = (window as unknown as { dataLayer?: Record<string, string>[] }).dataLayer ?? [];
+        return layer.filter((entry) => entry['event'] === 'web_vital');
+      }),
+    (found) => found.some((entry) => entry['metric'] === 'FCP'),
+    10_000,
+  );
+  expect(
+    vitals.map((entry) => entry['metric']),
+    `${tab.engine}: the metrics it measures`,
+  ).toEqual(expect.arrayContaining(['FCP']));
+  for (const entry of vitals) {
+    expect(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']).toContain(entry['metric']);
+    expect(['good', 'needs-improvement', 'poor']).toContain(entry['rating']);
+    expect(Number(entry['value'])).toBeGreaterThanOrEqual(0);
+    expect(entry['page']).toBe(path);
+  }
+  // Hidden is not a state the page returns from by itself: show it again for the checks after.
+  await tab.run(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+  });
+  return vitals.map((entry) => entry['metric']);
+}

@@ -18,6 +18,7 @@ import {
   expectStyledAndWorking,
   expectTabs,
   expectVideoFacade,
+  expectWebVitals,
 } from './checks.ts';
 
 export const WIDTHS = [
@@ -65,6 +66,7 @@ export function smokeSuite(
           await expectOneOpenDetailsGroups(tab);
           await expectVideoFacade(tab);
           await expectNoSidewaysScroll(tab);
+          await expectWebVitals(tab);
           await expectNoProblems(tab);
         });
 

@@ -7,7 +7,7 @@
  * Umami's tracker is not published on npm as a package of its own (the `umami` package is the
  * whole server application), so the script served here is a stand-in written from Umami's
  * documented tracker behaviour: it reads `data-website-id`, `data-host-url` (else the folder the
- * script came from) and `data-auto-track` from its own tag, counts the page view once the page has
+ * script came from), `data-auto-track` and `data-tag` (sent as `tag` with every event) from its own tag, counts the page view once the page has
  * loaded, and offers `umami.track(name, data)`, each a POST to `<host URL>/api/send`.
  */
 import { createServer, type Server } from 'node:http';
@@ -17,6 +17,7 @@ export const UMAMI_STAND_IN = `(() => {
   if (!script) return;
   const website = script.getAttribute('data-website-id');
   const hostUrl = script.getAttribute('data-host-url');
+  const tag = script.getAttribute('data-tag') || undefined;
   const root = hostUrl ? hostUrl.replace(/\\/$/, '') : script.src.split('/').slice(0, -1).join('/');
   const payload = () => ({
     website,
@@ -26,6 +27,7 @@ export const UMAMI_STAND_IN = `(() => {
     title: document.title,
     url: location.pathname + location.search,
     referrer: document.referrer,
+    tag,
   });
   const send = (body) =>
     fetch(root + '/api/send', {
@@ -54,6 +56,8 @@ export interface Received {
   url: string;
   /** The site it was counted for: Plausible's domain, Umami's website id. */
   site: string;
+  /** Umami's tag (`data-tag`), when the page set one. */
+  tag?: string;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -100,7 +104,13 @@ export async function startCollector(): Promise<Collector> {
         response.writeHead(202, { ...CORS, 'content-type': 'text/plain' }).end('ok');
       } else if (request.method === 'POST' && path === '/api/send') {
         const { payload } = JSON.parse(body) as {
-          payload: { website: string; url: string; name?: string; data?: Record<string, string> };
+          payload: {
+            website: string;
+            url: string;
+            name?: string;
+            data?: Record<string, string>;
+            tag?: string;
+          };
         };
         received.push({
           provider: 'umami',
@@ -108,6 +118,7 @@ export async function startCollector(): Promise<Collector> {
           props: payload.data ?? {},
           url: payload.url,
           site: payload.website,
+          ...(payload.tag && { tag: payload.tag }),
           headers: request.headers,
         });
         response.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end('{"cache":"t"}');

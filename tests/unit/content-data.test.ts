@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { editorField } from '../../keystatic.config.ts';
 import { comparisonFigures, computedFigures, figureTable } from '../../src/content/figures.ts';
-import type { EditorField, Field } from '../../src/content/fields.ts';
+import { objectShape, type EditorField, type Field } from '../../src/content/fields.ts';
 import { describeField } from '../../src/content/field-labels.ts';
 import { learnMoreHref } from '../../src/content/learn-more.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from '../../src/content/schemas.ts';
@@ -154,7 +154,7 @@ const tokenOf = (path: string) => path.replace(/^offer\.?/, '').replaceAll('[]',
 function leaves(field: Field, path: string, copy: boolean, out: Leaf[]): Leaf[] {
   const { editor } = field;
   if (editor.kind === 'object') {
-    const shape = (field.zod as unknown as { shape: Record<string, Field['zod']> }).shape;
+    const shape = objectShape(field.zod);
     for (const [key, child] of Object.entries(editor.fields)) {
       leaves({ zod: shape[key]!, editor: child }, `${path}.${key}`, copy, out);
     }
@@ -250,7 +250,7 @@ describe('the browser editor and the build agree', () => {
     function walk(field: Field, path: string) {
       const { editor } = field;
       if (editor.kind === 'object') {
-        const shape = (field.zod as unknown as { shape: Record<string, Field['zod']> }).shape;
+        const shape = objectShape(field.zod);
         for (const [key, child] of Object.entries(editor.fields))
           walk({ zod: shape[key]!, editor: child }, `${path}.${key}`);
       }

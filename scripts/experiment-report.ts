@@ -1,0 +1,68 @@
+/**
+ * `npm run experiment:report`: each split test of src/content/experiments.yaml (the running ones,
+ * or `--experiment <id>`), its variants' conversion rates with 95% intervals and a plain verdict,
+ * from the analytics provider the site is built with (scripts/lib/experiment-report.ts).
+ *
+ * Settings, from the environment (or .env): PUBLIC_ANALYTICS_PROVIDER (plausible or umami),
+ * PUBLIC_ANALYTICS_SITE_ID, ANALYTICS_API_KEY (a Plausible Stats API key; an Umami API key or
+ * login token), ANALYTICS_API_URL (the API's origin: by default PUBLIC_ANALYTICS_HOST, else
+ * https://plausible.io or https://api.umami.is/v1). `--days 30` sets the period.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadEnv } from 'vite';
+import { parseExperiments } from '../src/content/experiments.ts';
+import { contentPath } from '../src/content/schemas.ts';
+import { experimentReport, formatReport, type ReportSettings } from './lib/experiment-report.ts';
+
+const DEFAULT_API = { plausible: 'https://plausible.io', umami: 'https://api.umami.is/v1' } as const;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: { days: { type: 'string', default: '30' }, experiment: { type: 'string' } },
+});
+const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
+const provider = env['PUBLIC_ANALYTICS_PROVIDER'];
+if (provider !== 'plausible' && provider !== 'umami')
+  fail(
+    'Set PUBLIC_ANALYTICS_PROVIDER to plausible or umami: the report reads the provider the site counts with.',
+  );
+const siteId =
+  env['PUBLIC_ANALYTICS_SITE_ID'] ??
+  fail('Set PUBLIC_ANALYTICS_SITE_ID (the site as the provider knows it).');
+const apiKey =
+  env['ANALYTICS_API_KEY'] ??
+  fail(`Set ANALYTICS_API_KEY: a ${provider} API key that may read the site's stats.`);
+const days = Number(values.days);
+if (!Number.isInteger(days) || days < 1 || days > 730)
+  fail(`--days must be a whole number of days (got "${values.days}").`);
+const settings: ReportSettings = {
+  provider,
+  apiUrl: env['ANALYTICS_API_URL'] || env['PUBLIC_ANALYTICS_HOST'] || DEFAULT_API[provider],
+  siteId,
+  apiKey,
+  days,
+};
+
+const all = parseExperiments(readFileSync(contentPath('experiments'), 'utf8')).experiments;
+const chosen = values.experiment
+  ? all.filter((experiment) => experiment.id === values.experiment)
+  : all.filter((experiment) => experiment.running);
+if (chosen.length === 0)
+  fail(
+    values.experiment
+      ? `No split test is named ${values.experiment}.`
+      : 'No split test is running (see src/content/experiments.yaml).',
+  );
+
+for (const experiment of chosen) {
+  try {
+    console.log(`${formatReport(await experimentReport(settings, experiment), days)}\n`);
+  } catch (error) {
+    fail(`${experiment.id}: ${(error as Error).message}`);
+  }
+}

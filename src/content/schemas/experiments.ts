@@ -1,0 +1,95 @@
+/** The schema of src/content/experiments.yaml: the split tests, each on one page's words. */
+import { checkbox, count, list, object, optionalObject, optionalText, select, slug } from '../fields.ts';
+import { testableFields } from '../experiment-fields.ts';
+import { communitySchema } from './community.ts';
+import { kitSchema } from './kit.ts';
+
+const testable = {
+  '/': testableFields(kitSchema.editor),
+  '/community': testableFields(communitySchema.editor),
+} as const;
+const pageNames = { '/': 'the kit page', '/community': 'the community page' } as const;
+/** Every testable field of either page, once, labelled with the page when only one has it. */
+const variantWordFields = Object.fromEntries(
+  [...testable['/'], ...testable['/community']]
+    .filter((field, index, all) => all.findIndex((other) => other.key === field.key) === index)
+    .map(({ key, label }) => {
+      const pages = (['/', '/community'] as const).filter((page) =>
+        testable[page].some((f) => f.key === key),
+      );
+      const only = pages.length === 1 ? ` (${pageNames[pages[0]!]})` : '';
+      return [key, optionalText({ label: `${label}${only}`, multiline: /lede|intro|description/.test(key) })];
+    }),
+);
+const experimentVariant = object(
+  { label: 'Variant' },
+  {
+    id: slug({ label: 'Name (in reports, e.g. plain-question)' }),
+    weight: count({ label: 'Share of visitors (relative: 50 and 50 is an even split)', min: 1 }),
+    fields: optionalObject(
+      {
+        label: 'Words of this variant',
+        description:
+          'Only what differs from the page; leave the rest empty. The first variant is the page as written: leave all of its words empty.',
+      },
+      variantWordFields,
+    ),
+  },
+);
+const experiment = object(
+  { label: 'Split test' },
+  {
+    id: slug({ label: 'Name (in reports, e.g. kit-headline)' }),
+    page: select({ label: 'Page', options: ['/', '/community'] }),
+    running: checkbox({ label: 'Running: visitors are split between the variants now (untick to end it)' }),
+    variants: list(experimentVariant, {
+      label: 'Variants (the first is the page as written)',
+      itemLabel: 'id',
+      min: 2,
+      max: 4,
+    }),
+  },
+);
+const experimentList = list(experiment, { label: 'Split tests', itemLabel: 'id' });
+export const experimentsSchema = object(
+  { label: 'Split tests' },
+  {
+    experiments: {
+      zod: experimentList.zod.superRefine((experiments, context) => {
+        const problem = (path: (string | number)[], message: string) =>
+          context.addIssue({ code: 'custom', path, message });
+        const runningOn = new Map<string, string>();
+        experiments.forEach((test, index) => {
+          if (experiments.findIndex((other) => other.id === test.id) !== index)
+            problem([index, 'id'], `another split test is already named ${test.id}`);
+          if (test.running) {
+            const other = runningOn.get(test.page);
+            if (other)
+              problem([index, 'running'], `${other} is already running on ${test.page}: end it first`);
+            else runningOn.set(test.page, test.id);
+          }
+          const allowed = new Set(testable[test.page].map((field) => field.key));
+          test.variants.forEach((variant, at) => {
+            if (test.variants.findIndex((other) => other.id === variant.id) !== at)
+              problem([index, 'variants', at, 'id'], `another variant is already named ${variant.id}`);
+            const words = Object.entries(variant.fields ?? {}).filter(([, text]) => text !== undefined);
+            if (at === 0 && words.length > 0)
+              problem(
+                [index, 'variants', 0, 'fields'],
+                'the first variant is the page as written: leave its words empty',
+              );
+            if (at > 0 && words.length === 0)
+              problem(
+                [index, 'variants', at, 'fields'],
+                'a variant needs at least one word that differs from the page',
+              );
+            for (const [key] of words)
+              if (!allowed.has(key))
+                problem([index, 'variants', at, 'fields', key], `${pageNames[test.page]} has no such field`);
+          });
+        });
+      }),
+      editor: experimentList.editor,
+    },
+  },
+);

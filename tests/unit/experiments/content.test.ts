@@ -1,0 +1,155 @@
+// @vitest-environment node
+/**
+ * Split tests as the owner's data (src/content/experiments.yaml): the issue's shape builds, a
+ * variant's words go through the figure tokens like any copy, and what would mislead a visitor or
+ * the report (a price, two tests on one page, a control with words of its own) stops the build
+ * with the field named.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { testableFields, withVariantWords } from '../../../src/content/experiment-fields.ts';
+import { experimentOn, parseExperiments, servedList } from '../../../src/content/experiments.ts';
+import { resolveContent, type RawContent } from '../../../src/content/resolve.ts';
+import { contentFiles, contentPath, type ContentName, type KitPage } from '../../../src/content/schemas.ts';
+import { PROJECT_ROOT } from '../../support/project-copy.ts';
+import { siteContent } from '../../support/site-content.ts';
+
+const headline = (words: string) => ({
+  id: 'kit-headline',
+  page: '/',
+  running: true,
+  variants: [
+    { id: 'control', weight: 50 },
+    { id: 'plain-question', weight: 50, fields: { 'hero.headline': words } },
+  ],
+});
+
+/** Why the schema refuses `experiments`, as messages with their paths. */
+function refusals(experiments: unknown[]): string[] {
+  const checked = contentFiles.experiments.zod.safeParse({ experiments });
+  return checked.success
+    ? []
+    : checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+describe('experiments.yaml', () => {
+  it('ships with no running test, so every page is the page as written', () => {
+    const shipped = parseExperiments(
+      readFileSync(join(PROJECT_ROOT, 'src/content/experiments.yaml'), 'utf8'),
+    );
+    expect(servedList(shipped)).toEqual([]);
+  });
+
+  it('takes the shape of the issue (a bare list, a control without words) and lists it for the hosts', () => {
+    const parsed = parseExperiments(stringify([headline('Could your business survive a bad month?')]));
+    expect(experimentOn(parsed, '/')?.id).toBe('kit-headline');
+    expect(servedList(parsed)).toEqual([
+      {
+        id: 'kit-headline',
+        page: '/',
+        variants: [
+          { id: 'control', weight: 50, file: '/index.html' },
+          { id: 'plain-question', weight: 50, file: '/variants/kit-headline/plain-question/index.html' },
+        ],
+      },
+    ]);
+    // Ending a test is one switch: nothing is listed, no variant is built.
+    expect(servedList(parseExperiments(stringify([{ ...headline('Words'), running: false }])))).toEqual([]);
+  });
+
+  it('resolves figure tokens in a variant’s words and refuses a typed price', () => {
+    const price = siteContent.offer.kit.price;
+    const raw = {
+      ...rawContent(),
+      experiments: parseExperiments(stringify([headline('Sleep well for {kit.price}')])),
+    };
+    const words = resolveContent(raw).experiments.experiments[0]!.variants[1]!.fields!['hero.headline'];
+    expect(words).toBe(`Sleep well for $${price}`);
+    expect(() =>
+      resolveContent({
+        ...rawContent(),
+        experiments: parseExperiments(stringify([headline(`Sleep well for $${price}`)])),
+      }),
+    ).toThrow(/typed as a figure/);
+  });
+
+  it('refuses prices, unknown fields, a control with words, two tests on one page, and odd splits', () => {
+    expect(
+      refusals([
+        {
+          ...headline('x'),
+          variants: [headline('x').variants[0], { id: 'b', weight: 50, fields: { 'buyBar.price': '$1' } }],
+        },
+      ]),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/buyBar\.price/)]));
+    expect(
+      refusals([
+        {
+          ...headline('x'),
+          page: '/community',
+          variants: [headline('x').variants[0], { id: 'b', weight: 50, fields: { 'roi.title': 'y' } }],
+        },
+      ]).join('\n'),
+    ).toMatch(/roi\.title: the community page has no such field/);
+    expect(
+      refusals([
+        {
+          ...headline('x'),
+          variants: [
+            { id: 'control', weight: 50, fields: { 'hero.headline': 'y' } },
+            headline('x').variants[1],
+          ],
+        },
+      ]).join('\n'),
+    ).toMatch(/page as written/);
+    expect(refusals([headline('x'), { ...headline('y'), id: 'kit-other' }]).join('\n')).toMatch(
+      /already running/,
+    );
+    expect(refusals([{ ...headline('x'), variants: [headline('x').variants[0]] }]).join('\n')).toMatch(
+      /at least 2/,
+    );
+    expect(
+      refusals([
+        {
+          ...headline('x'),
+          variants: [headline('x').variants[0], { id: 'b', weight: 0, fields: { 'hero.headline': 'y' } }],
+        },
+      ]).join('\n'),
+    ).toMatch(/at least 1/);
+    expect(refusals([{ ...headline('x'), id: 'Kit Headline' }]).join('\n')).toMatch(/lower-case/);
+    expect(refusals([headline('x')])).toEqual([]);
+  });
+
+  it('offers headlines, ledes, titles and button labels of each page, never a price', () => {
+    const kitFields = testableFields(contentFiles.kit.editor).map((field) => field.key);
+    expect(kitFields).toEqual(
+      expect.arrayContaining(['hero.headline', 'hero.lede', 'hero.cta', 'roi.title']),
+    );
+    expect(kitFields.some((key) => /price/i.test(key))).toBe(false);
+    const communityFields = testableFields(contentFiles.community.editor).map((field) => field.key);
+    expect(communityFields).toEqual(
+      expect.arrayContaining(['hero.headline', 'hero.primaryCta', 'benefits.title']),
+    );
+  });
+
+  it('writes a variant’s words into a copy of the page, leaving the page itself as written', () => {
+    const kit = siteContent.kit as KitPage;
+    const variant = withVariantWords(kit, { 'hero.headline': 'Another headline', 'hero.lede': undefined });
+    expect(variant.hero.headline).toBe('Another headline');
+    expect(variant.hero.lede).toBe(kit.hero.lede);
+    expect(kit.hero.headline).not.toBe('Another headline');
+  });
+});
+
+/** The project's own files, parsed as the build parses them (the figures of offer.yaml among them). */
+function rawContent(): RawContent {
+  const names = Object.keys(contentFiles) as ContentName[];
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      contentFiles[name].zod.parse(parse(readFileSync(join(PROJECT_ROOT, contentPath(name)), 'utf8'))),
+    ]),
+  ) as RawContent;
+}

@@ -1,0 +1,69 @@
+// @vitest-environment node
+/**
+ * Promoting the winner is one action (`npm run experiment:promote -- <test> <variant>`): its words
+ * land in the page's own file, the test ends, and nothing else in either file changes.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { parseExperiments } from '../../../src/content/experiments.ts';
+import { PROJECT_ROOT } from '../../support/project-copy.ts';
+
+let work: string;
+const WORDS = 'Could your business survive a bad month?';
+const read = (file: string) => readFileSync(join(work, 'src/content', file), 'utf8');
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'be-promote-'));
+  cpSync(join(PROJECT_ROOT, 'src/content'), join(work, 'src/content'), { recursive: true });
+  writeFileSync(
+    join(work, 'src/content/experiments.yaml'),
+    `# The owner's note stays.\n${stringify([
+      {
+        id: 'kit-headline',
+        page: '/',
+        running: true,
+        variants: [
+          { id: 'control', weight: 50 },
+          { id: 'plain-question', weight: 50, fields: { 'hero.headline': WORDS } },
+        ],
+      },
+    ])}`,
+  );
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+const promote = (...args: string[]) =>
+  promisify(execFile)(process.execPath, [resolve(PROJECT_ROOT, 'scripts/experiment-promote.ts'), ...args], {
+    cwd: work,
+  });
+
+describe('npm run experiment:promote', () => {
+  it('writes the winner’s words into the page and ends the test, changing nothing else', async () => {
+    const before = read('kit.yaml');
+    const { stdout } = await promote('kit-headline', 'plain-question');
+    expect(stdout).toContain('hero.headline');
+    const after = read('kit.yaml');
+    expect((parse(after) as { hero: { headline: string } }).hero.headline).toBe(WORDS);
+    const changed = after.split('\n').filter((line, index) => line !== before.split('\n')[index]);
+    expect(changed).toEqual([expect.stringContaining(WORDS)]);
+    const experiments = read('experiments.yaml');
+    expect(experiments).toContain("# The owner's note stays.");
+    expect(parseExperiments(experiments).experiments[0]!.running).toBe(false);
+  }, 60_000);
+
+  it('refuses the control and unknown names, writing nothing', async () => {
+    const before = read('kit.yaml');
+    await expect(promote('kit-headline', 'control')).rejects.toMatchObject({
+      stderr: expect.stringContaining('end the test instead'),
+    });
+    await expect(promote('kit-headline', 'nope')).rejects.toMatchObject({
+      stderr: expect.stringContaining('has no variant nope'),
+    });
+    expect(read('kit.yaml')).toBe(before);
+  }, 60_000);
+});
