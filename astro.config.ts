@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { loadEnv, searchForWorkspaceRoot, type Plugin } from 'vite';
 import { cspDirectives } from './deploy/csp.ts';
+import { hostedEditorSettings, type HostedEditorSettings } from './deploy/editor.ts';
 import { FORWARDS_FILE } from './deploy/rules.ts';
 import {
   ANALYTICS_PROVIDERS,
@@ -111,6 +112,27 @@ async function editorIntegrations() {
   return editor();
 }
 
+/**
+ * The hosted editor (Keystatic, GitHub mode): built into dist/keystatic/ only when its variables
+ * are set (deploy/editor.ts); a partial set stops the build naming what is missing.
+ */
+let hostedEditor: HostedEditorSettings | null;
+try {
+  hostedEditor = hostedEditorSettings({
+    ...process.env,
+    ...loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ['KEYSTATIC_', 'PUBLIC_KEYSTATIC_']),
+  });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+async function hostedEditorIntegrations() {
+  if (!hostedEditor || editing) return [];
+  const { hostedEditorBuild } = await import('./src/editor/hosted/build.ts');
+  return [hostedEditorBuild(hostedEditor)];
+}
+
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 type CspDirectives = NonNullable<CspConfig['directives']>;
 
@@ -170,6 +192,7 @@ export default defineConfig({
     // After the fonts (which rehash the styles they edit): each page's policy keeps its own hashes.
     trimPolicies(),
     ...(await editorIntegrations()),
+    ...(await hostedEditorIntegrations()),
     {
       // `client:live`: islands hydrate when idle after load, and never drop a first tap (src/lib/live-directive.ts).
       name: 'live-directive',

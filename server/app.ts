@@ -25,6 +25,7 @@ import Fastify, {
 import { TIME_LIMITS } from '../deploy/rules.ts';
 import { ALLOW, Answers } from './answers.ts';
 import { clientErrors } from './client-errors.ts';
+import type { HostedEditorSettings } from '../deploy/editor.ts';
 import { drainer, type DrainOptions } from './drain.ts';
 import { forwarding } from './forwarding.ts';
 import { hasBody, hostChecker, MAX_URL_LENGTH, requestPath, trustProxyFn } from './request-checks.ts';
@@ -68,6 +69,8 @@ export interface ServerOptions {
   /** Concurrent connections per process (MAX_CONNECTIONS); more are refused at once. */
   maxConnections?: number;
   timeouts?: Partial<Timeouts>;
+  /** The hosted editor's settings (deploy/editor.ts): with them and a build that has the editor, it is served. */
+  editor?: HostedEditorSettings | null;
 }
 
 export type SiteServer = FastifyInstance & {
@@ -185,5 +188,9 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
   addRoutes(app, answers, hostOk);
   // Registered after the error handler, so a refused forward (a body over the limit) carries our headers too.
   if (site.forwards.length > 0) await app.register(forwarding, { site, answers, hostOk });
+  if (options.editor && site.editor) {
+    const { hostedEditor } = await import('./editor/editor.ts');
+    await app.register(hostedEditor, { settings: options.editor, files: site.editor, answers, hostOk });
+  }
   return Object.assign(app, { drain: drainer(app, state), site }) as SiteServer;
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { allRoutes, routeManifest } from '../deploy/routes.ts';
+import { EDITOR_PAGE, editorHeaders } from '../deploy/editor.ts';
 import { headersFor, notFoundPage, securityHeaders, type Forward, type Transport } from '../deploy/rules.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -50,6 +51,15 @@ export interface Site {
   security: Record<Transport, Headers>;
   /** Paths forwarded to another origin (the analytics first-party path), as the build lists them. */
   forwards: Forward[];
+  /** The hosted editor's page and scripts, when the build has them. */
+  editor: EditorFiles | null;
+}
+
+export interface EditorFiles {
+  /** The app's page, sent for /keystatic and every path below it that is not a file. */
+  page: Resource;
+  /** URL path → file: the page at /keystatic, each script at its own path. */
+  files: Map<string, Resource>;
 }
 
 /** Content types of the files a build can hold; anything else is application/octet-stream. */
@@ -98,53 +108,77 @@ function byTransport(make: (transport: Transport) => Headers): Record<Transport,
   return { https: make('https'), http: make('http') };
 }
 
+/** Reads `file` of the build (with its compressed copies) and adds it to `routes` at each of `paths`. */
+async function addResource(
+  routes: Map<string, Resource>,
+  absolute: string,
+  routeFile: string,
+  paths: readonly string[],
+  headersOf: (path: string, transport: Transport) => Headers,
+): Promise<void> {
+  const route = { file: routeFile, paths };
+  const file = resolve(absolute, route.file.slice(1));
+  const bodies = await readVariants(file);
+  const identity = bodies.identity;
+  if (!identity) return;
+  const modified = (await stat(file)).mtime;
+  const lastModified = modified.toUTCString();
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+  const encodings = PREFERENCE.filter((encoding) => bodies[encoding]);
+  const negotiated = encodings.length > 1;
+  const type = contentType(route.file);
+  for (const path of route.paths) {
+    const variants = {} as Resource['variants'];
+    for (const encoding of encodings) {
+      const body = bodies[encoding]!;
+      const etag = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+      const common = (transport: Transport): Headers => ({
+        ...headersOf(path, transport),
+        etag,
+        'last-modified': lastModified,
+        ...(negotiated ? { vary: 'Accept-Encoding' } : {}),
+      });
+      variants[encoding] = {
+        body,
+        etag,
+        ok: byTransport((transport) => ({
+          ...common(transport),
+          'content-type': type,
+          'content-length': String(body.length),
+          ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        })),
+        notModified: byTransport(common),
+      };
+    }
+    routes.set(path, {
+      variants,
+      encodings,
+      lastModified,
+      modifiedSeconds: Math.floor(modified.getTime() / 1000),
+    });
+  }
+}
+
 /** Loads the build at `root` into memory: every route of its manifest (deploy/routes.ts). */
 export async function loadSite(root: string): Promise<Site> {
   const absolute = resolve(root);
   const manifest = await routeManifest(absolute);
   const csp = manifest.csp;
   const routes = new Map<string, Resource>();
-  for (const route of allRoutes(manifest)) {
-    const file = resolve(absolute, route.file.slice(1));
-    const bodies = await readVariants(file);
-    const identity = bodies.identity;
-    if (!identity) continue;
-    const modified = (await stat(file)).mtime;
-    const lastModified = modified.toUTCString();
-    const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
-    const encodings = PREFERENCE.filter((encoding) => bodies[encoding]);
-    const negotiated = encodings.length > 1;
-    const type = contentType(route.file);
-    for (const path of route.paths) {
-      const variants = {} as Resource['variants'];
-      for (const encoding of encodings) {
-        const body = bodies[encoding]!;
-        const etag = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-        const common = (transport: Transport): Headers => ({
-          ...lower(headersFor(path, csp, transport)),
-          etag,
-          'last-modified': lastModified,
-          ...(negotiated ? { vary: 'Accept-Encoding' } : {}),
-        });
-        variants[encoding] = {
-          body,
-          etag,
-          ok: byTransport((transport) => ({
-            ...common(transport),
-            'content-type': type,
-            'content-length': String(body.length),
-            ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-          })),
-          notModified: byTransport(common),
-        };
-      }
-      routes.set(path, {
-        variants,
-        encodings,
-        lastModified,
-        modifiedSeconds: Math.floor(modified.getTime() / 1000),
-      });
-    }
+  for (const route of allRoutes(manifest))
+    await addResource(routes, absolute, route.file, route.paths, (path, transport) =>
+      lower(headersFor(path, csp, transport)),
+    );
+  // The hosted editor's files, with its own headers (deploy/editor.ts); served only by a server
+  // started with the editor's variables (server/editor/).
+  let editor: EditorFiles | null = null;
+  if (manifest.editor) {
+    const files = new Map<string, Resource>();
+    const editorHeadersOf = (path: string, transport: Transport) => lower(editorHeaders(path, transport));
+    await addResource(files, absolute, manifest.editor.page, [EDITOR_PAGE], editorHeadersOf);
+    for (const asset of manifest.editor.assets)
+      await addResource(files, absolute, asset, [asset], editorHeadersOf);
+    editor = { page: files.get(EDITOR_PAGE)!, files };
   }
 
   const notFoundBodies = await readVariants(resolve(absolute, notFoundPage.slice(1)));
@@ -169,7 +203,7 @@ export async function loadSite(root: string): Promise<Site> {
     ...lower(securityHeaders(csp, transport)),
     'cache-control': 'no-store',
   }));
-  return { csp, routes, notFound, security, forwards: manifest.forwards };
+  return { csp, routes, notFound, security, forwards: manifest.forwards, editor };
 }
 
 function lower(headers: Headers): Headers {
