@@ -35,6 +35,16 @@ const editor: Project = {
   use: { viewport: { width: 1280, height: 900 } },
 };
 
+/**
+ * The hosted editor (Keystatic, GitHub mode) on the production server, against a stand-in for
+ * GitHub over a git repository on disk: once, at a laptop's width.
+ */
+const hostedEditor: Project = {
+  name: 'hosted-editor',
+  testMatch: 'hosted-editor/**/*.spec.ts',
+  use: { viewport: { width: 1280, height: 900 } },
+};
+
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
@@ -58,7 +68,7 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: [...widths, http, analytics, editor],
+  projects: [...widths, http, analytics, editor, hostedEditor],
   webServer: {
     // The production build, served by our own server exactly as `npm start` does.
     command: 'npm run serve',

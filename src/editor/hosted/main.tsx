@@ -6,9 +6,13 @@
 import { Keystatic } from '@keystatic/core/ui';
 import { createRoot } from 'react-dom/client';
 import config from '../../../keystatic.config.ts';
+import { hostedEditor } from '../storage.ts';
+import { keepLayoutOfCommits } from './small-commits.ts';
 
 /** The GitHub App's slug, for Keystatic's "install the app" link (baked in by the build). */
 declare const __EDITOR_APP_SLUG__: string;
+
+if (hostedEditor) keepLayoutOfCommits(hostedEditor.repo);
 
 const root = document.getElementById('editor');
 if (!root) throw new Error('The editor page has no #editor element.');
