@@ -42,7 +42,7 @@ const editor: Project = {
 const hostedEditor: Project = {
   name: 'hosted-editor',
   testMatch: 'hosted-editor/**/*.spec.ts',
-  use: { viewport: { width: 1280, height: 900 } },
+  use: { viewport: { width: 1280, height: 900 }, screenshot: 'only-on-failure' },
 };
 
 export default defineConfig({

@@ -194,7 +194,8 @@ export class GitHubStandIn {
       __typename: 'Repository',
       id: 'R_site',
       isPrivate: true,
-      owner: { ...this.viewer, login: this.options.owner },
+      // The repository's owner (an organisation here) is not the signed-in user: its own id.
+      owner: { __typename: 'User', id: `O_${this.options.owner}`, login: this.options.owner, avatarUrl: '' },
       name: this.options.name,
       defaultBranchRef: () => this.ref('main'),
       refs: () => ({

@@ -10,10 +10,29 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 import { EDITOR_FOLDER, EDITOR_PAGE, type HostedEditorSettings } from '../../../deploy/editor.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Keystatic's app links Inter from Google Fonts in its page; the editor's policy loads nothing
+ * from other origins but GitHub's, so the link is taken out here and the app draws Inter from our
+ * own copy (main.tsx). A Keystatic that no longer has the link stops the build, so this is
+ * looked at again rather than silently doing nothing.
+ */
+function withoutGoogleFonts(): Plugin {
+  const link =
+    /\/\*#__PURE__\*\/jsx\("link", \{\s*href: "https:\/\/fonts\.googleapis\.com\/[^"]*",\s*rel: "stylesheet"\s*\}\)/;
+  return {
+    name: 'editor-without-google-fonts',
+    transform(code, id) {
+      if (!/@keystatic[\\/]core[\\/]dist[\\/]keystatic-core-ui\.js$/.test(id)) return undefined;
+      if (!link.test(code)) throw new Error(`${id}: Keystatic's Google Fonts link was not found; check the editor's fonts.`);
+      return { code: code.replace(link, 'null'), map: null };
+    },
+  };
+}
 
 export function hostedEditorBuild(settings: HostedEditorSettings): AstroIntegration {
   return {
@@ -26,6 +45,7 @@ export function hostedEditorBuild(settings: HostedEditorSettings): AstroIntegrat
           root: here,
           base: `${EDITOR_PAGE}/`,
           logLevel: 'warn',
+          plugins: [withoutGoogleFonts()],
           define: {
             __HOSTED_EDITOR__: JSON.stringify({
               repo: settings.repo,
