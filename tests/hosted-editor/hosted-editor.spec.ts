@@ -216,10 +216,6 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
     body: JSON.stringify(standIn.requests, null, 2),
     contentType: 'application/json',
   });
-  writeFileSync(
-    join(testInfo.outputDir, '..', 'hosted-editor-github-requests.json'),
-    JSON.stringify(standIn.requests, null, 2),
-  );
 
   // A build of the merged commit shows the new price on every page that quotes it.
   const published = mkdtempSync(join(tmpdir(), 'be-published-'));

@@ -5,7 +5,7 @@
  * Without the variables this does nothing, and the build is byte for byte what it was.
  *
  * A separate Vite build rather than Keystatic's Astro integration: that one needs Astro's
- * on-demand rendering (an adapter per host) for the whole site, while the site is static and its
+ * on-demand rendering (an adapter per host) for the whole site, while the site is prebuilt files and its
  * API runs as a small function per host (server/editor/, deploy/editor-functions.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,8 @@ function withoutGoogleFonts(): Plugin {
     name: 'editor-without-google-fonts',
     transform(code, id) {
       if (!/@keystatic[\\/]core[\\/]dist[\\/]keystatic-core-ui\.js$/.test(id)) return undefined;
-      if (!link.test(code)) throw new Error(`${id}: Keystatic's Google Fonts link was not found; check the editor's fonts.`);
+      if (!link.test(code))
+        throw new Error(`${id}: Keystatic's Google Fonts link was not found; check the editor's fonts.`);
       return { code: code.replace(link, 'null'), map: null };
     },
   };
