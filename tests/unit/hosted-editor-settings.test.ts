@@ -3,6 +3,11 @@
  * The hosted editor's variables: none is today's site (no editor anywhere), all five turn it on,
  * and any other set stops the build and the server with a message naming what is missing or wrong.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_VARIABLES, editorHeaders, hostedEditorSettings, isEditorPath } from '../../deploy/editor.ts';
 
@@ -75,4 +80,47 @@ describe('the editor’s answers', () => {
     );
     expect(['/', '/community', '/keystatics', '/api/other'].some(isEditorPath)).toBe(false);
   });
+});
+
+describe('a partial set, where the owner meets it', () => {
+  const partial = {
+    KEYSTATIC_GITHUB_REPO: 'build-equity/site',
+    KEYSTATIC_GITHUB_CLIENT_ID: 'Iv1.0123456789',
+  };
+  const run = (args: string[], env: Record<string, string>) => {
+    const result = spawnSync(process.execPath, args, {
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    return { status: result.status, output: stripVTControlCharacters(`${result.stdout}${result.stderr}`) };
+  };
+
+  it('stops the build before it starts, naming the missing variables', () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'be-editor-build-'));
+    try {
+      const { status, output } = run(
+        ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir],
+        partial,
+      );
+      expect(status).not.toBe(0);
+      expect(output).toContain(
+        'missing KEYSTATIC_GITHUB_CLIENT_SECRET, KEYSTATIC_SECRET, PUBLIC_KEYSTATIC_GITHUB_APP_SLUG',
+      );
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('stops the server before it listens, naming them too', () => {
+    const root = mkdtempSync(join(tmpdir(), 'be-editor-serve-'));
+    try {
+      writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+      const { status, output } = run(['server/index.ts'], { ...partial, SITE_ROOT: root, PORT: '0' });
+      expect(status).toBe(1);
+      expect(output).toContain('missing KEYSTATIC_GITHUB_CLIENT_SECRET');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
