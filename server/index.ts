@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { hostedEditorSettings, type HostedEditorSettings } from '../deploy/editor.ts';
+import { EDITOR_FOLDER, hostedEditorSettings, type HostedEditorSettings } from '../deploy/editor.ts';
 import { buildServer, DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY, trustProxyFn } from './app.ts';
 
 const env = process.env;
@@ -58,7 +58,7 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const builtWithEditor = existsSync(resolve(root, 'keystatic/index.html'));
+const builtWithEditor = existsSync(resolve(root, EDITOR_FOLDER, 'index.html'));
 if (editor && !builtWithEditor)
   fail(
     `The hosted editor's variables are set but the build in ${root} has no editor: run "npm run build" with them set.`,
