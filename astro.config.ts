@@ -22,14 +22,18 @@ import { buildSettings } from './src/config/build-settings.ts';
 // The shell's variables and the .env files (where the shell's win), read before astro:env is.
 const settings = buildSettings({
   ...process.env,
-  ...loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ['PUBLIC_', 'SITE_ENV']),
+  ...loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ['PUBLIC_', 'SITE_ENV', 'KEYSTATIC_']),
 });
 
-/** The browser editor (Keystatic) joins only `npm run edit`, a dev server on 127.0.0.1: never a build. */
+/**
+ * The browser editor (Keystatic): under `npm run edit`, a dev server on 127.0.0.1; in a build, only
+ * when the hosted editor's variables are set (GitHub mode, built into dist/keystatic/).
+ */
 async function editorIntegrations() {
-  if (!settings.editing) return [];
-  const { editor } = await import('./src/editor/integration.ts');
-  return editor();
+  if (settings.editing) return (await import('./src/editor/integration.ts')).editor();
+  if (!settings.hostedEditor) return [];
+  const { hostedEditorBuild } = await import('./src/editor/hosted/build.ts');
+  return [hostedEditorBuild(settings.hostedEditor)];
 }
 
 export default defineConfig({

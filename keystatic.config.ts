@@ -1,5 +1,6 @@
 /**
- * The browser editor (Keystatic, local mode), started by `npm run edit`. Its forms are made from
+ * The browser editor (Keystatic): local mode by `npm run edit`, GitHub mode in the hosted
+ * editor's build (src/editor/storage.ts). Its forms are made from
  * the same field declarations the build validates with (src/content/schemas.ts), and every text
  * field asks the build's own checks (the field's schema, then the figure tokens against the
  * figures of offer.yaml), so the editor refuses what the build would refuse, in the same words.
@@ -15,6 +16,7 @@ import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
 import { saveProblems } from './src/editor/save-problems.tsx';
+import { editorStorage, previewUrl } from './src/editor/storage.ts';
 import { copyTypingFigure, figureProblems, formatFigure, type FigureTable } from './src/lib/figure-tokens.ts';
 import { videoIdFromAddress } from './src/lib/video-id.ts';
 
@@ -229,13 +231,15 @@ function dataFileSingleton(name: ContentName) {
     label: root.editor.label,
     path: contentPath(name).replace(/\.yaml$/, ''),
     format: { data: 'yaml' },
+    // A draft branch's preview, linked from the form (hosted editor with a host that makes previews).
+    ...(previewUrl && { previewUrl }),
     // The list of what stopped a Save leads the form; it is never written to the file.
     schema: { saveProblems, ...objectFields(root, place) },
   });
 }
 
 export default config({
-  storage: { kind: 'local' },
+  storage: editorStorage,
   ui: {
     brand: { name: 'Build Equity site' },
     navigation: {

@@ -16,13 +16,17 @@ const config: KnipConfig = {
     // module imports the configured one; a build without a provider imports neither).
     'src/lib/analytics-plausible.ts',
     'src/lib/analytics-umami.ts',
+    // The hosted editor's app, the entry of its own Vite build (src/editor/hosted/build.ts, by its index.html).
+    'src/editor/hosted/main.tsx',
+    // Loaded into the server under test with `node --import` by tests/hosted-editor/hosted-editor.spec.ts.
+    'tests/hosted-editor/github-hosts.ts',
   ],
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],
   ignoreDependencies: [
-    // Font files named by path in integrations/fonts.ts, not imported.
+    // Font files named by path in integrations/fonts.ts, not imported (Inter is also imported, by
+    // the hosted editor's app).
     '@fontsource-variable/fraunces',
-    '@fontsource-variable/inter',
     // Loaded by path at test time: HTML_CodeSniffer's browser build is injected into the page,
     // and the Nu Html Checker's jar is run with Java.
     'html_codesniffer',

@@ -48,6 +48,16 @@ const experiments: Project = {
   use: { viewport: { width: 1280, height: 800 } },
 };
 
+/**
+ * The hosted editor (Keystatic, GitHub mode) on the production server, against a stand-in for
+ * GitHub over a git repository on disk: once, at a laptop's width.
+ */
+const hostedEditor: Project = {
+  name: 'hosted-editor',
+  testMatch: 'hosted-editor/**/*.spec.ts',
+  use: { viewport: { width: 1280, height: 900 }, screenshot: 'only-on-failure' },
+};
+
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
@@ -75,7 +85,7 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: [...widths, http, analytics, editor, experiments],
+  projects: [...widths, http, analytics, editor, experiments, hostedEditor],
   webServer: {
     // The production build, served by our own server exactly as `npm start` does.
     command: 'npm run serve',

@@ -8,6 +8,8 @@
  * - assets and immutable files: each at its own path;
  * - redirects (rules.ts), with and without the trailing slash, the query kept;
  * - forwarded paths (the analytics first-party path, rules.ts FORWARDS_FILE);
+ * - the hosted editor, when the build has one (deploy/editor.ts): its page and scripts under
+ *   /keystatic, with their own headers, and its API under /api/keystatic/;
  * - anything else: the not-found page with 404.
  */
 import { readdir } from 'node:fs/promises';
@@ -30,6 +32,7 @@ import {
   servedExperiments,
   type ServedExperiment,
 } from './experiments.ts';
+import { EDITOR_FOLDER, EDITOR_PAGE } from './editor.ts';
 
 /** A file of the build and the URL paths that answer 200 with it. */
 export interface Route {
@@ -63,6 +66,19 @@ export interface RouteManifest {
    * one of its variants' files, which answer at no path of their own.
    */
   experiments: ServedExperiment[];
+  /** The hosted editor's files, when the build has it (never a visitor's route); else null. */
+  editor: EditorRoutes | null;
+}
+
+/**
+ * The hosted editor's files: its page answers at /keystatic and at every path below it that is
+ * not one of its scripts (the app routes itself: /keystatic/branch/main/singleton/offer).
+ */
+export interface EditorRoutes {
+  /** `/keystatic/index.html`. */
+  page: string;
+  /** Its scripts and styles, each at its own path (`/keystatic/assets/…`). */
+  assets: string[];
 }
 
 /**
@@ -110,9 +126,13 @@ export async function routeManifest(build: string): Promise<RouteManifest> {
   const root = resolve(build);
   const experiments = await servedExperiments(root);
   const variantFiles = new Set(experiments.flatMap((test) => test.variants.slice(1).map((v) => v.file)));
-  const files = (await servedFiles(root)).filter(
-    (file) => `/${file}` !== notFoundPage && !variantFiles.has(`/${file}`),
+  const inEditor = (file: string) => file.startsWith(`${EDITOR_FOLDER}/`);
+  const served = await servedFiles(root);
+  const files = served.filter(
+    (file) => `/${file}` !== notFoundPage && !variantFiles.has(`/${file}`) && !inEditor(file),
   );
+  const editorFiles = served.filter(inEditor).map((file) => `/${file}`);
+  const editorPage = `${EDITOR_PAGE}/index.html`;
   const pages = files.filter((file) => file.endsWith('.html')).sort();
   const others = files.filter((file) => !file.endsWith('.html'));
   const immutable = (file: string) => `/${file}`.startsWith(IMMUTABLE_PREFIX);
@@ -125,6 +145,9 @@ export async function routeManifest(build: string): Promise<RouteManifest> {
     forwards: await siteForwards(root),
     notFound: notFoundPage,
     experiments,
+    editor: editorFiles.includes(editorPage)
+      ? { page: editorPage, assets: editorFiles.filter((file) => file !== editorPage) }
+      : null,
   };
 }
 

@@ -25,6 +25,7 @@ import Fastify, {
 import { TIME_LIMITS } from '../deploy/rules.ts';
 import { ALLOW, Answers } from './answers.ts';
 import { clientErrors } from './client-errors.ts';
+import type { HostedEditorSettings } from '../deploy/editor.ts';
 import { drainer, type DrainOptions } from './drain.ts';
 import { variantChooser, type ExperimentOptions } from './experiments.ts';
 import { forwarding } from './forwarding.ts';
@@ -71,6 +72,8 @@ export interface ServerOptions {
   timeouts?: Partial<Timeouts>;
   /** Split tests: the secret of the daily salt (EXPERIMENT_SECRET) and the clock (server/experiments.ts). */
   experiments?: ExperimentOptions;
+  /** The hosted editor's settings (deploy/editor.ts): with them and a build that has the editor, it is served. */
+  editor?: HostedEditorSettings | null;
 }
 
 export type SiteServer = FastifyInstance & {
@@ -188,5 +191,9 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
   addRoutes(app, answers, hostOk);
   // Registered after the error handler, so a refused forward (a body over the limit) carries our headers too.
   if (site.forwards.length > 0) await app.register(forwarding, { site, answers, hostOk });
+  if (options.editor && site.editor) {
+    const { hostedEditor } = await import('./editor/editor.ts');
+    await app.register(hostedEditor, { settings: options.editor, files: site.editor, answers, hostOk });
+  }
   return Object.assign(app, { drain: drainer(app, state), site }) as SiteServer;
 }

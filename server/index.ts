@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { EDITOR_FOLDER, hostedEditorSettings, type HostedEditorSettings } from '../deploy/editor.ts';
 import { buildServer, DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY, trustProxyFn } from './app.ts';
 
 const env = process.env;
@@ -50,7 +51,25 @@ try {
   fail(`TRUST_PROXY must be true, false, or addresses and CIDRs (got "${env['TRUST_PROXY']}").`);
 }
 
+// The hosted editor: its variables at run time as at build time, all or none.
+let editor: HostedEditorSettings | null = null;
+try {
+  editor = hostedEditorSettings(env);
+} catch (error) {
+  fail((error as Error).message);
+}
+const builtWithEditor = existsSync(resolve(root, EDITOR_FOLDER, 'index.html'));
+if (editor && !builtWithEditor)
+  fail(
+    `The hosted editor's variables are set but the build in ${root} has no editor: run "npm run build" with them set.`,
+  );
+if (!editor && builtWithEditor)
+  console.warn(
+    `The build in ${root} has the hosted editor but its variables are not set here: /keystatic and /api/keystatic/ answer 404.`,
+  );
+
 const app = await buildServer({
+  editor,
   root,
   logger: { level: env['LOG_LEVEL'] ?? 'info' },
   allowedHosts,

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY, type ServedExperiment } from '../deploy/experiments.ts';
 import { allRoutes, experimentOf, routeManifest } from '../deploy/routes.ts';
+import { EDITOR_PAGE, editorHeaders } from '../deploy/editor.ts';
 import { headersFor, notFoundPage, securityHeaders, type Forward, type Transport } from '../deploy/rules.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -53,12 +54,21 @@ export interface Site {
   forwards: Forward[];
   /** URL paths of pages under a running split test: each variant's answers, in the test's order. */
   experiments: Map<string, PageUnderTest>;
+  /** The hosted editor's page and scripts, when the build has them. */
+  editor: EditorFiles | null;
 }
 
 export interface PageUnderTest {
   experiment: ServedExperiment;
   /** One per variant, the control first. */
   resources: Resource[];
+}
+
+export interface EditorFiles {
+  /** The app's page, sent for /keystatic and every path below it that is not a file. */
+  page: Resource;
+  /** URL path → file: the page at /keystatic, each script at its own path. */
+  files: Map<string, Resource>;
 }
 
 /** Content types of the files a build can hold; anything else is application/octet-stream. */
@@ -128,8 +138,15 @@ async function loadFile(absolute: string, file: string): Promise<LoadedFile | nu
   };
 }
 
-/** One file's answers at one path: every encoding, both transports; `override` replaces headers (a page under test's caching). */
-function resourceOf(loaded: LoadedFile, path: string, csp: string, override: Headers = {}): Resource {
+/**
+ * One file's answers at one path: every encoding, both transports, with the headers `headersOf`
+ * gives for each transport; `override` replaces some of them (a page under test's caching).
+ */
+function resourceOf(
+  loaded: LoadedFile,
+  headersOf: (transport: Transport) => Headers,
+  override: Headers = {},
+): Resource {
   const { bodies, modified, hash, type } = loaded;
   const lastModified = modified.toUTCString();
   const encodings = PREFERENCE.filter((encoding) => bodies[encoding]);
@@ -139,7 +156,7 @@ function resourceOf(loaded: LoadedFile, path: string, csp: string, override: Hea
     const body = bodies[encoding]!;
     const etag = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
     const common = (transport: Transport): Headers => ({
-      ...lower(headersFor(path, csp, transport)),
+      ...headersOf(transport),
       etag,
       'last-modified': lastModified,
       ...(negotiated ? { vary: 'Accept-Encoding' } : {}),
@@ -165,6 +182,7 @@ export async function loadSite(root: string): Promise<Site> {
   const absolute = resolve(root);
   const manifest = await routeManifest(absolute);
   const csp = manifest.csp;
+  const pageHeaders = (path: string) => (transport: Transport) => lower(headersFor(path, csp, transport));
   const routes = new Map<string, Resource>();
   const experiments = new Map<string, PageUnderTest>();
   for (const route of allRoutes(manifest)) {
@@ -181,12 +199,29 @@ export async function loadSite(root: string): Promise<Site> {
           resources: files.map((file, index) => {
             if (!file)
               throw new Error(`The build has no ${experiment.variants[index]!.file}: run "npm run build".`);
-            return resourceOf(file, path, csp, override);
+            return resourceOf(file, pageHeaders(path), override);
           }),
         });
       }
     }
-    for (const path of route.paths) routes.set(path, resourceOf(loaded, path, csp));
+    for (const path of route.paths) routes.set(path, resourceOf(loaded, pageHeaders(path)));
+  }
+  // The hosted editor's files, with its own headers (deploy/editor.ts); served only by a server
+  // started with the editor's variables (server/editor/).
+  let editor: EditorFiles | null = null;
+  if (manifest.editor) {
+    const files = new Map<string, Resource>();
+    const editorFile = async (file: string, path: string) => {
+      const loaded = await loadFile(absolute, file);
+      if (loaded)
+        files.set(
+          path,
+          resourceOf(loaded, (transport) => lower(editorHeaders(path, transport))),
+        );
+    };
+    await editorFile(manifest.editor.page, EDITOR_PAGE);
+    for (const asset of manifest.editor.assets) await editorFile(asset, asset);
+    editor = { page: files.get(EDITOR_PAGE)!, files };
   }
 
   const notFoundBodies = await readVariants(resolve(absolute, notFoundPage.slice(1)));
@@ -211,7 +246,7 @@ export async function loadSite(root: string): Promise<Site> {
     ...lower(securityHeaders(csp, transport)),
     'cache-control': 'no-store',
   }));
-  return { csp, routes, notFound, security, forwards: manifest.forwards, experiments };
+  return { csp, routes, notFound, security, forwards: manifest.forwards, experiments, editor };
 }
 
 function lower(headers: Headers): Headers {

@@ -4,6 +4,7 @@
  * error whose message names the variable (the build prints it and stops); an empty variable is an
  * unset one, so a shell's `PUBLIC_SITE_URL=` falls back to the default like no variable at all.
  */
+import { hostedEditorSettings, type HostedEditorSettings } from '../../deploy/editor.ts';
 import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from './analytics.ts';
 import { checkProductionUrls, DEFAULT_SITE_URL, type UrlCheck } from './production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from './videos.ts';
@@ -23,6 +24,8 @@ export interface BuildSettings {
   productionUrls: UrlCheck;
   /** `npm run edit`: the browser editor's dev server. */
   editing: boolean;
+  /** The hosted editor (Keystatic, GitHub mode), built into the site when all its variables are set. */
+  hostedEditor: HostedEditorSettings | null;
 }
 
 /** A variable's value, or undefined when it is not set or empty. */
@@ -80,5 +83,7 @@ export function buildSettings(env: BuildEnv): BuildSettings {
       appUrl: setting(env, 'PUBLIC_APP_URL'),
     }),
     editing: setting(env, 'KEYSTATIC') === 'true',
+    // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
+    hostedEditor: hostedEditorSettings(env),
   };
 }

@@ -1,0 +1,136 @@
+/**
+ * The hosted editor (Keystatic in GitHub mode): which environment variables turn it on, where it
+ * lives (its page under /keystatic, its API under /api/keystatic/), and the headers its answers
+ * carry. Without the variables there is no editor in the build and no route for it anywhere: the
+ * owner edits with `npm run edit` on their own computer, as before.
+ */
+import { cacheControl, securityHeaders, type Transport } from './rules.ts';
+
+/** The variables the hosted editor needs, at build and at run; all or none. */
+export const EDITOR_VARIABLES = [
+  'KEYSTATIC_GITHUB_REPO',
+  'KEYSTATIC_GITHUB_CLIENT_ID',
+  'KEYSTATIC_GITHUB_CLIENT_SECRET',
+  'KEYSTATIC_SECRET',
+  'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG',
+] as const;
+
+/** Optional: the address of a branch's preview, with `{branch}` where the branch name goes. */
+export const PREVIEW_URL_VARIABLE = 'KEYSTATIC_PREVIEW_URL';
+
+export interface HostedEditorSettings {
+  /** `owner/name` of the GitHub repository the editor commits to. */
+  repo: string;
+  clientId: string;
+  clientSecret: string;
+  /** Keystatic encrypts the refresh token with it; it asks for 32 characters at least. */
+  secret: string;
+  appSlug: string;
+  /** A branch's preview address, `{branch}` in it, or undefined: the editor then shows no preview link. */
+  previewUrl: string | undefined;
+}
+
+/** The editor's page (the app routes itself below it) and its API. */
+export const EDITOR_PAGE = '/keystatic';
+export const EDITOR_API = '/api/keystatic/';
+/** Where the build puts the editor's app, as a folder of the build's root. */
+export const EDITOR_FOLDER = 'keystatic';
+
+/** A variable set to something other than blanks. */
+function given(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * The hosted editor's settings from `env`, or null when none of its variables is set. A partial
+ * or malformed set throws, naming each missing or wrong variable: a build or a server that half
+ * had an editor would fail later, in front of the owner.
+ */
+export function hostedEditorSettings(env: Record<string, string | undefined>): HostedEditorSettings | null {
+  const present = EDITOR_VARIABLES.filter((name) => given(env, name));
+  if (present.length === 0) return null;
+  const problems: string[] = [];
+  const missing = EDITOR_VARIABLES.filter((name) => !given(env, name));
+  if (missing.length > 0)
+    problems.push(`missing ${missing.join(', ')} (set: ${present.join(', ')}; the editor needs all five)`);
+  const repo = given(env, 'KEYSTATIC_GITHUB_REPO');
+  if (repo && !/^[\w.-]+\/[\w.-]+$/.test(repo))
+    problems.push(`KEYSTATIC_GITHUB_REPO must be owner/name, as in github.com/owner/name (got "${repo}")`);
+  const secret = given(env, 'KEYSTATIC_SECRET');
+  if (secret && secret.length < 32)
+    problems.push(`KEYSTATIC_SECRET must be at least 32 characters long (got ${secret.length})`);
+  const previewUrl = given(env, PREVIEW_URL_VARIABLE);
+  if (previewUrl && (!previewUrl.includes('{branch}') || !/^https?:\/\//.test(previewUrl)))
+    problems.push(
+      `${PREVIEW_URL_VARIABLE} must be an absolute address with {branch} in it, such as https://{branch}--my-site.netlify.app (got "${previewUrl}")`,
+    );
+  if (problems.length > 0)
+    throw new Error(`The hosted editor (Keystatic, GitHub mode): ${problems.join('; ')}.`);
+  return {
+    repo: repo!,
+    clientId: given(env, 'KEYSTATIC_GITHUB_CLIENT_ID')!,
+    clientSecret: given(env, 'KEYSTATIC_GITHUB_CLIENT_SECRET')!,
+    secret: secret!,
+    appSlug: given(env, 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG')!,
+    previewUrl,
+  };
+}
+
+/**
+ * The editor's own policy. Its app is one script file of our origin; it talks to GitHub's API
+ * (api.github.com; raw.githubusercontent.com for a public repository's files) and shows avatars
+ * from GitHub. Its component library writes styles at run time, so styles may be inline there,
+ * and only there: visitors' pages keep their hash-only policy. No frame may hold the editor.
+ */
+export const EDITOR_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+  "font-src 'self' data:",
+  "connect-src 'self' https://api.github.com https://raw.githubusercontent.com",
+  "object-src 'none'",
+  "base-uri 'none'",
+  // Signing in leaves for GitHub's authorize page by a link, never a form; the editor posts nothing itself.
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Search engines keep the editor out of their index, whatever links to it. */
+export const NOINDEX = 'noindex, nofollow';
+
+export const isEditorPath = (path: string): boolean =>
+  path === EDITOR_PAGE || path.startsWith(`${EDITOR_PAGE}/`) || path.startsWith(EDITOR_API);
+
+/**
+ * Every header an answer of the editor carries: the site's security headers under the editor's
+ * policy, noindex, and caching (its hashed scripts for a year, anything else never stored).
+ */
+export function editorHeaders(path: string, transport: Transport = 'https'): Record<string, string> {
+  const hashed = path.startsWith(`${EDITOR_PAGE}/assets/`);
+  return {
+    ...securityHeaders(`${EDITOR_CSP}; upgrade-insecure-requests`, transport),
+    'X-Robots-Tag': NOINDEX,
+    'Cache-Control': hashed ? cacheControl.immutable : 'no-store',
+  };
+}
+
+/** One path of the editor's API and the one method it answers (Keystatic's GitHub-mode routes). */
+export interface EditorApiRoute {
+  path: string;
+  method: 'GET' | 'POST';
+}
+
+/**
+ * Every path and method the editor's API answers; anything else under /api/keystatic/ gets 404 (or
+ * 405 for another method on these paths). Keystatic's local-mode routes (tree, blob, update) are
+ * not among them: the hosted editor reads and writes through GitHub, never through this server.
+ */
+export const EDITOR_API_ROUTES: readonly EditorApiRoute[] = [
+  { path: `${EDITOR_API}github/login`, method: 'GET' },
+  { path: `${EDITOR_API}github/oauth/callback`, method: 'GET' },
+  { path: `${EDITOR_API}github/refresh-token`, method: 'POST' },
+  { path: `${EDITOR_API}github/repo-not-found`, method: 'GET' },
+  { path: `${EDITOR_API}github/logout`, method: 'GET' },
+];

@@ -1,0 +1,78 @@
+/**
+ * The hosted editor's build: with the editor's variables set (deploy/editor.ts), `npm run build`
+ * also bundles Keystatic's app with the site's editor configuration into `dist/keystatic/`, after
+ * Astro has written the visitors' pages and untouched by what follows for them (fonts, policies).
+ * Without the variables this does nothing, and the build is byte for byte what it was.
+ *
+ * A separate Vite build rather than Keystatic's Astro integration: that one needs Astro's
+ * on-demand rendering (an adapter per host) for the whole site, while the site is prebuilt files and its
+ * API runs as a small function per host (server/editor/, deploy/editor-functions.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { build, type Plugin } from 'vite';
+import { EDITOR_FOLDER, EDITOR_PAGE, type HostedEditorSettings } from '../../../deploy/editor.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Keystatic's app links Inter from Google Fonts in its page; the editor's policy loads nothing
+ * from other origins but GitHub's, so the link is taken out here and the app draws Inter from our
+ * own copy (main.tsx). A Keystatic that no longer has the link stops the build, so this is
+ * looked at again rather than silently doing nothing.
+ */
+function withoutGoogleFonts(): Plugin {
+  const link =
+    /\/\*#__PURE__\*\/jsx\("link", \{\s*href: "https:\/\/fonts\.googleapis\.com\/[^"]*",\s*rel: "stylesheet"\s*\}\)/;
+  return {
+    name: 'editor-without-google-fonts',
+    transform(code, id) {
+      if (!/@keystatic[\\/]core[\\/]dist[\\/]keystatic-core-ui\.js$/.test(id)) return undefined;
+      if (!link.test(code))
+        throw new Error(`${id}: Keystatic's Google Fonts link was not found; check the editor's fonts.`);
+      return { code: code.replace(link, 'null'), map: null };
+    },
+  };
+}
+
+export function hostedEditorBuild(settings: HostedEditorSettings): AstroIntegration {
+  return {
+    name: 'hosted-editor',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const outDir = fileURLToPath(new URL(`${EDITOR_FOLDER}/`, dir));
+        await build({
+          configFile: false,
+          root: here,
+          base: `${EDITOR_PAGE}/`,
+          logLevel: 'warn',
+          plugins: [withoutGoogleFonts()],
+          define: {
+            __HOSTED_EDITOR__: JSON.stringify({
+              repo: settings.repo,
+              previewUrl: settings.previewUrl ?? null,
+            }),
+            __EDITOR_APP_SLUG__: JSON.stringify(settings.appSlug),
+          },
+          build: {
+            outDir,
+            emptyOutDir: true,
+            assetsDir: 'assets',
+            // Every script and style a file: the editor's policy allows no inline script.
+            assetsInlineLimit: 0,
+            modulePreload: { polyfill: false },
+            chunkSizeWarningLimit: 4096,
+            rolldownOptions: {
+              // Keystatic's packages mark React Server Components ('use client'), which mean nothing in
+              // a browser bundle.
+              onLog(level, log, handler) {
+                if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+              },
+            },
+          },
+        });
+        logger.info(`the hosted editor (GitHub mode, ${settings.repo}) is in ${outDir}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The hosted editor's page: Keystatic's app with the site's one editor configuration, in GitHub
+ * mode (the build bakes the repository in: src/editor/storage.ts). It is its own bundle under
+ * /keystatic, never loaded by a visitor's page.
+ */
+import { Keystatic } from '@keystatic/core/ui';
+import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { createRoot } from 'react-dom/client';
+import config from '../../../keystatic.config.ts';
+import { hostedEditor } from '../storage.ts';
+import { keepLayoutOfCommits } from './small-commits.ts';
+
+/** The GitHub App's slug, for Keystatic's "install the app" link (baked in by the build). */
+declare const __EDITOR_APP_SLUG__: string;
+
+// Keystatic's typeface, from our own origin (its page would fetch it from Google Fonts: build.ts).
+document.fonts.add(new FontFace('Inter', `url(${interUrl})`, { weight: '400 700' }));
+
+if (hostedEditor) keepLayoutOfCommits(hostedEditor.repo);
+
+const root = document.getElementById('editor');
+if (!root) throw new Error('The editor page has no #editor element.');
+createRoot(root).render(
+  <Keystatic
+    // Keystatic's page takes any configuration; its type is narrower than this one's singletons.
+    config={config as unknown as Parameters<typeof Keystatic>[0]['config']}
+    appSlug={{ envName: 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG', value: __EDITOR_APP_SLUG__ }}
+  />,
+);

@@ -1,0 +1,502 @@
+/**
+ * A stand-in for the part of GitHub the hosted editor talks to, backed by a real git repository on
+ * disk (a bare one, changed only through git's own plumbing):
+ *
+ * - github.com: the OAuth authorize page (an "Authorize" button), the token exchange
+ *   (`POST /login/oauth/access_token`, each code good once), the token's revocation, and a pull
+ *   request's pages (open one from a branch, merge it into the default branch);
+ * - api.github.com: GraphQL (`/graphql`: the queries and mutations Keystatic's app sends, executed
+ *   by graphql-js against a schema that is the subset of GitHub's it uses), trees
+ *   (`/repos/o/n/git/trees/:sha?recursive=1`), blobs (`/repos/o/n/git/blobs/:oid`) and file
+ *   contents (`/repos/o/n/contents/:path?ref=`);
+ * - raw.githubusercontent.com: a file at a commit.
+ *
+ * Requests arrive with the host as the first path segment (`/api.github.com/graphql`): the
+ * browser's are routed here by Playwright, the server's by tests/hosted-editor/github-hosts.ts.
+ * Every request is recorded (method, host, path, GraphQL operation) for the test to read.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { buildSchema, graphql } from 'graphql';
+
+export interface StandInOptions {
+  /** The bare repository. */
+  repository: string;
+  owner: string;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  host: string;
+  path: string;
+  operation?: string;
+}
+
+const SCHEMA = buildSchema(`
+  scalar GitObjectID
+  scalar Base64String
+  enum RepositoryPermission { ADMIN MAINTAIN WRITE TRIAGE READ }
+  enum RepositoryAffiliation { OWNER COLLABORATOR ORGANIZATION_MEMBER }
+  enum PullRequestState { OPEN CLOSED MERGED }
+  interface Node { id: ID! }
+  interface GitObject { id: ID! oid: GitObjectID! }
+  type Tree implements Node & GitObject { id: ID! oid: GitObjectID! }
+  type Commit implements Node & GitObject { id: ID! oid: GitObjectID! tree: Tree! }
+  type PullRequest implements Node { id: ID! number: Int! }
+  type PullRequestConnection { nodes: [PullRequest] }
+  type Ref implements Node {
+    id: ID!
+    name: String!
+    target: GitObject
+    associatedPullRequests(states: [PullRequestState!], first: Int): PullRequestConnection!
+  }
+  type PageInfo { hasNextPage: Boolean! endCursor: String }
+  type RefConnection { nodes: [Ref] pageInfo: PageInfo! }
+  type User implements Node { id: ID! login: String! name: String avatarUrl: String! databaseId: Int }
+  type RepositoryConnection { nodes: [Repository] }
+  type Repository implements Node {
+    id: ID!
+    isPrivate: Boolean!
+    owner: User!
+    name: String!
+    defaultBranchRef: Ref
+    refs(refPrefix: String!, first: Int, after: String): RefConnection
+    viewerPermission: RepositoryPermission
+    forks(affiliations: [RepositoryAffiliation], first: Int): RepositoryConnection!
+    ref(qualifiedName: String!): Ref
+  }
+  type Query {
+    repository(owner: String!, name: String!): Repository
+    viewer: User!
+    node(id: ID!): Node
+  }
+  input CommittableBranch { repositoryNameWithOwner: String, branchName: String, id: ID }
+  input CommitMessage { headline: String!, body: String }
+  input FileAddition { path: String!, contents: Base64String! }
+  input FileDeletion { path: String! }
+  input FileChanges { additions: [FileAddition!], deletions: [FileDeletion!] }
+  input CreateCommitOnBranchInput {
+    branch: CommittableBranch!
+    message: CommitMessage!
+    expectedHeadOid: GitObjectID!
+    fileChanges: FileChanges
+    clientMutationId: String
+  }
+  type CreateCommitOnBranchPayload { ref: Ref, commit: Commit }
+  input CreateRefInput { name: String!, oid: GitObjectID!, repositoryId: ID!, clientMutationId: String }
+  type CreateRefPayload { ref: Ref }
+  input DeleteRefInput { refId: ID!, clientMutationId: String }
+  type DeleteRefPayload { clientMutationId: String }
+  type Mutation {
+    createCommitOnBranch(input: CreateCommitOnBranchInput!): CreateCommitOnBranchPayload
+    createRef(input: CreateRefInput!): CreateRefPayload
+    deleteRef(input: DeleteRefInput!): DeleteRefPayload
+  }
+`);
+
+/** A GraphQL error GitHub would send, with its `type` (Keystatic reads STALE_DATA). */
+class GitHubError extends Error {
+  readonly type: string;
+  constructor(type: string, message: string) {
+    super(message);
+    this.type = type;
+  }
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-GitHub-Api-Version',
+  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE',
+  'access-control-expose-headers': 'ETag, Link, X-GitHub-Request-Id',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export class GitHubStandIn {
+  readonly requests: RecordedRequest[] = [];
+  /** Pull requests opened here: number → branch, and whether merged. */
+  readonly pulls = new Map<number, { branch: string; merged: boolean }>();
+  private readonly codes = new Set<string>();
+  private readonly tokens = new Set<string>();
+  private readonly options: StandInOptions;
+  private server: Server | undefined;
+  private readonly viewer = {
+    __typename: 'User',
+    id: 'U_owner',
+    login: 'site-owner',
+    name: 'Site Owner',
+    avatarUrl: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
+    databaseId: 1,
+  };
+
+  constructor(options: StandInOptions) {
+    this.options = options;
+  }
+
+  /** Git in the bare repository. */
+  git(args: string[], input?: string | Buffer): string {
+    return execFileSync('git', args, {
+      cwd: this.options.repository,
+      input,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: this.viewer.name,
+        GIT_AUTHOR_EMAIL: 'owner@example.org',
+        GIT_COMMITTER_NAME: 'GitHub',
+        GIT_COMMITTER_EMAIL: 'noreply@github.com',
+      },
+      maxBuffer: 64 * 1024 * 1024,
+    }).trim();
+  }
+
+  private branchOid(branch: string): string | null {
+    try {
+      return this.git(['rev-parse', '--verify', '-q', `refs/heads/${branch}^{commit}`]);
+    } catch {
+      return null;
+    }
+  }
+
+  private ref(branch: string) {
+    const oid = this.branchOid(branch);
+    if (!oid) return null;
+    const tree = this.git(['rev-parse', `${oid}^{tree}`]);
+    return {
+      __typename: 'Ref',
+      id: `REF_${Buffer.from(branch).toString('base64url')}`,
+      name: branch,
+      target: {
+        __typename: 'Commit',
+        id: `C_${oid}`,
+        oid,
+        tree: { __typename: 'Tree', id: `T_${tree}`, oid: tree },
+      },
+      associatedPullRequests: () => ({
+        nodes: [...this.pulls]
+          .filter(([, pull]) => pull.branch === branch && !pull.merged)
+          .slice(0, 1)
+          .map(([number]) => ({ __typename: 'PullRequest', id: `PR_${number}`, number })),
+      }),
+    };
+  }
+
+  private branches(): string[] {
+    return this.git(['for-each-ref', '--format=%(refname:short)', 'refs/heads/']).split('\n').filter(Boolean);
+  }
+
+  private repositoryObject() {
+    const repository = {
+      __typename: 'Repository',
+      id: 'R_site',
+      isPrivate: true,
+      // The repository's owner (an organisation here) is not the signed-in user: its own id.
+      owner: { __typename: 'User', id: `O_${this.options.owner}`, login: this.options.owner, avatarUrl: '' },
+      name: this.options.name,
+      defaultBranchRef: () => this.ref('main'),
+      refs: () => ({
+        nodes: this.branches().map((branch) => this.ref(branch)),
+        pageInfo: { hasNextPage: false, endCursor: null },
+      }),
+      viewerPermission: 'ADMIN',
+      forks: () => ({ nodes: [] }),
+      ref: ({ qualifiedName }: { qualifiedName: string }) =>
+        this.ref(qualifiedName.replace(/^refs\/heads\//, '')),
+    };
+    return repository;
+  }
+
+  private rootValue() {
+    return {
+      repository: ({ owner, name }: { owner: string; name: string }) =>
+        owner === this.options.owner && name === this.options.name ? this.repositoryObject() : null,
+      viewer: () => this.viewer,
+      node: ({ id }: { id: string }) =>
+        id.startsWith('REF_') ? this.ref(Buffer.from(id.slice(4), 'base64url').toString()) : null,
+      createRef: ({ input }: { input: { name: string; oid: string } }) => {
+        const branch = input.name.replace(/^refs\/heads\//, '');
+        this.git(['update-ref', `refs/heads/${branch}`, input.oid, '0'.repeat(40)]);
+        return { ref: this.ref(branch) };
+      },
+      deleteRef: ({ input }: { input: { refId: string } }) => {
+        const branch = Buffer.from(input.refId.slice(4), 'base64url').toString();
+        this.git(['update-ref', '-d', `refs/heads/${branch}`]);
+        return { clientMutationId: null };
+      },
+      createCommitOnBranch: ({ input }: { input: CommitInput }) => this.createCommit(input),
+    };
+  }
+
+  /** GitHub's createCommitOnBranch: the branch must be at expectedHeadOid; the commit is made from the changes. */
+  private createCommit(input: CommitInput) {
+    const branch = input.branch.branchName;
+    const head = this.branchOid(branch);
+    if (!head) throw new GitHubError('NOT_FOUND', `Branch ${branch} not found`);
+    if (head !== input.expectedHeadOid)
+      throw new GitHubError(
+        'STALE_DATA',
+        `Expected branch to point to "${input.expectedHeadOid}" but it did not`,
+      );
+    const index = `${this.options.repository}/index-${randomBytes(6).toString('hex')}`;
+    const withIndex = (args: string[], stdin?: string | Buffer) => {
+      const saved = process.env['GIT_INDEX_FILE'];
+      process.env['GIT_INDEX_FILE'] = index;
+      try {
+        return this.git(args, stdin);
+      } finally {
+        if (saved === undefined) delete process.env['GIT_INDEX_FILE'];
+        else process.env['GIT_INDEX_FILE'] = saved;
+      }
+    };
+    withIndex(['read-tree', head]);
+    for (const addition of input.fileChanges?.additions ?? []) {
+      const blob = withIndex(['hash-object', '-w', '--stdin'], Buffer.from(addition.contents, 'base64'));
+      withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},${addition.path}`]);
+    }
+    for (const deletion of input.fileChanges?.deletions ?? [])
+      withIndex(['update-index', '--force-remove', deletion.path]);
+    const tree = withIndex(['write-tree']);
+    execFileSync('rm', ['-f', index]);
+    const message = [input.message.headline, input.message.body].filter(Boolean).join('\n\n');
+    const commit = this.git(['commit-tree', tree, '-p', head, '-m', message]);
+    this.git(['update-ref', `refs/heads/${branch}`, commit, head]);
+    return { ref: this.ref(branch), commit: { __typename: 'Commit', id: `C_${commit}`, oid: commit } };
+  }
+
+  /** Merges a branch into main with a merge commit, as GitHub's "Merge pull request" does. */
+  merge(number: number): string {
+    const pull = this.pulls.get(number)!;
+    const main = this.branchOid('main')!;
+    const head = this.branchOid(pull.branch)!;
+    const tree = this.git(['merge-tree', '--write-tree', main, head]).split('\n')[0]!;
+    const commit = this.git([
+      'commit-tree',
+      tree,
+      '-p',
+      main,
+      '-p',
+      head,
+      '-m',
+      `Merge pull request #${number} from ${this.options.owner}/${pull.branch}`,
+    ]);
+    this.git(['update-ref', 'refs/heads/main', commit, main]);
+    pull.merged = true;
+    return commit;
+  }
+
+  private authorized(request: IncomingMessage): boolean {
+    const header = request.headers.authorization ?? '';
+    return this.tokens.has(header.replace(/^(Bearer|token)\s+/i, ''));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const [, host = '', ...rest] = url.pathname.split('/');
+    const path = `/${rest.join('/')}`;
+    const body = await new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => resolve(Buffer.concat(chunks)));
+    });
+    const recorded: RecordedRequest = { method: request.method ?? 'GET', host, path: `${path}${url.search}` };
+    if (request.method !== 'OPTIONS') this.requests.push(recorded);
+    const send = (
+      status: number,
+      content: string | Buffer,
+      type: string,
+      extra: Record<string, string> = {},
+    ) => {
+      response.writeHead(status, { 'content-type': type, ...(host === 'github.com' ? {} : CORS), ...extra });
+      response.end(content);
+    };
+    const json = (status: number, value: unknown) =>
+      send(status, JSON.stringify(value), 'application/json; charset=utf-8');
+    const html = (status: number, title: string, inner: string) =>
+      send(
+        status,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${inner}</main></body></html>`,
+        'text/html; charset=utf-8',
+      );
+    const repoPath = `/${this.options.owner}/${this.options.name}`;
+
+    if (request.method === 'OPTIONS') return send(204, '', 'text/plain');
+
+    if (host === 'github.com') {
+      if (path === '/login/oauth/authorize') {
+        const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
+        if (url.searchParams.get('client_id') !== this.options.clientId)
+          return html(404, 'Unknown application', '');
+        const code = randomBytes(10).toString('hex');
+        this.codes.add(code);
+        redirect.searchParams.set('code', code);
+        const state = url.searchParams.get('state');
+        if (state) redirect.searchParams.set('state', state);
+        return html(
+          200,
+          'Authorize the site editor',
+          `<p>The site editor wants to act on your behalf in ${escapeHtml(this.options.owner)}/${escapeHtml(this.options.name)}.</p><p><a href="${escapeHtml(redirect.toString())}">Authorize</a></p>`,
+        );
+      }
+      if (path === '/login/oauth/access_token' && request.method === 'POST') {
+        const { searchParams } = url;
+        const code = searchParams.get('code') ?? '';
+        if (
+          searchParams.get('client_id') !== this.options.clientId ||
+          searchParams.get('client_secret') !== this.options.clientSecret
+        )
+          return json(200, { error: 'incorrect_client_credentials' });
+        // GitHub answers 200 with an error for a used or unknown code; Keystatic's schema then refuses it.
+        if (searchParams.get('grant_type') !== 'refresh_token' && !this.codes.delete(code))
+          return json(200, {
+            error: 'bad_verification_code',
+            error_description: 'The code passed is incorrect or expired.',
+          });
+        const token = `ghu_${randomBytes(16).toString('hex')}`;
+        this.tokens.add(token);
+        return json(200, {
+          access_token: token,
+          expires_in: 28800,
+          refresh_token: `ghr_${randomBytes(16).toString('hex')}`,
+          refresh_token_expires_in: 15811200,
+          scope: '',
+          token_type: 'bearer',
+        });
+      }
+      if (request.method === 'DELETE' && path.startsWith('/applications/'))
+        return send(204, '', 'text/plain');
+      const pullNew = new RegExp(`^${repoPath}/pull/new/(.+)$`).exec(path);
+      if (pullNew) {
+        const branch = decodeURIComponent(pullNew[1]!);
+        if (request.method === 'POST') {
+          const number = this.pulls.size + 1;
+          this.pulls.set(number, { branch, merged: false });
+          response.writeHead(303, { location: `https://github.com${repoPath}/pull/${number}` });
+          return response.end();
+        }
+        return html(
+          200,
+          `Open a pull request: ${branch} into main`,
+          `<form method="post"><button>Create pull request</button></form>`,
+        );
+      }
+      const pull = new RegExp(`^${repoPath}/pull/(\\d+)(/merge)?$`).exec(path);
+      if (pull && this.pulls.has(Number(pull[1]))) {
+        const number = Number(pull[1]);
+        if (pull[2] && request.method === 'POST') {
+          this.merge(number);
+          response.writeHead(303, { location: `https://github.com${repoPath}/pull/${number}` });
+          return response.end();
+        }
+        const state = this.pulls.get(number)!;
+        return html(
+          200,
+          `Pull request #${number}: ${state.branch}`,
+          state.merged
+            ? '<p>Pull request successfully merged and closed</p>'
+            : `<form method="post" action="${repoPath}/pull/${number}/merge"><button>Merge pull request</button></form>`,
+        );
+      }
+      return html(404, 'Not Found', '');
+    }
+
+    if (host === 'api.github.com') {
+      if (!this.authorized(request)) return json(401, { message: 'Bad credentials' });
+      if (path === '/graphql' && request.method === 'POST') {
+        const { query, variables, operationName } = JSON.parse(body.toString('utf8')) as {
+          query: string;
+          variables?: Record<string, unknown>;
+          operationName?: string;
+        };
+        recorded.operation = operationName ?? /(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
+        const result = await graphql({
+          schema: SCHEMA,
+          source: query,
+          rootValue: this.rootValue(),
+          variableValues: variables ?? {},
+        });
+        const errors = result.errors?.map((error) => ({
+          message: error.message,
+          ...(error.originalError instanceof GitHubError ? { type: error.originalError.type } : {}),
+          path: error.path,
+        }));
+        return json(200, { data: result.data ?? null, ...(errors ? { errors } : {}) });
+      }
+      const tree = new RegExp(`^/repos${repoPath}/git/trees/([0-9a-f]{40})$`).exec(path);
+      if (tree) {
+        const entries = this.git(['ls-tree', '-r', '-t', '-l', '--full-tree', tree[1]!])
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => {
+            const [info, entryPath] = line.split('\t') as [string, string];
+            const [mode, type, sha, size] = info.split(/\s+/) as [string, string, string, string];
+            return {
+              path: entryPath,
+              mode,
+              type,
+              sha,
+              ...(type === 'blob' ? { size: Number(size) } : {}),
+              url: '',
+            };
+          });
+        return json(200, { sha: tree[1], url: '', tree: entries, truncated: false });
+      }
+      const blob = new RegExp(`^/repos${repoPath}/git/blobs/([0-9a-f]{40})$`).exec(path);
+      if (blob)
+        return send(
+          200,
+          execFileSync('git', ['cat-file', 'blob', blob[1]!], { cwd: this.options.repository }),
+          'application/vnd.github.raw',
+        );
+      const contents = new RegExp(`^/repos${repoPath}/contents/(.+)$`).exec(path);
+      if (contents) {
+        try {
+          const file = execFileSync(
+            'git',
+            ['show', `${url.searchParams.get('ref') ?? 'main'}:${contents[1]}`],
+            { cwd: this.options.repository, stdio: ['ignore', 'pipe', 'ignore'] },
+          );
+          return send(200, file, 'application/vnd.github.raw');
+        } catch {
+          return json(404, { message: 'Not Found' });
+        }
+      }
+      return json(404, { message: 'Not Found' });
+    }
+
+    if (host === 'raw.githubusercontent.com') {
+      const raw = new RegExp(`^${repoPath}/([0-9a-f]{40})/(.+)$`).exec(path);
+      if (raw)
+        return send(
+          200,
+          execFileSync('git', ['show', `${raw[1]}:${raw[2]}`], { cwd: this.options.repository }),
+          'text/plain; charset=utf-8',
+        );
+    }
+    return send(404, 'Not Found', 'text/plain');
+  }
+
+  async listen(port: number): Promise<void> {
+    this.server = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        response.writeHead(500, { 'content-type': 'text/plain', ...CORS });
+        response.end(String((error as Error).stack ?? error));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+interface CommitInput {
+  branch: { branchName: string; repositoryNameWithOwner?: string };
+  message: { headline: string; body?: string };
+  expectedHeadOid: string;
+  fileChanges?: { additions?: { path: string; contents: string }[]; deletions?: { path: string }[] };
+}

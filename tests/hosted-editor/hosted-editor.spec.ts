@@ -1,0 +1,284 @@
+/**
+ * The hosted editor, end to end, in a real Chromium against the production server (`npm run
+ * serve`) of a build made in GitHub mode: the owner signs in with GitHub, starts a draft branch,
+ * changes the kit's price and the hero's headline, saves, sees the draft's preview link, opens a
+ * pull request and merges it. GitHub is a stand-in (./github-stand-in.ts) over a real git
+ * repository on disk: the test then reads the commits there, and builds the merged commit to see
+ * the new price on the pages. Runs in a copy of the project: the working tree is never touched.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { formatUsd } from '../../src/lib/figure-tokens.ts';
+import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../support/project-copy.ts';
+import { GitHubStandIn } from './github-stand-in.ts';
+
+const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632);
+const STAND_IN_PORT = Number(process.env['GITHUB_STAND_IN_PORT'] ?? 4641);
+const SITE = `http://127.0.0.1:${PORT}`;
+const STAND_IN = `http://127.0.0.1:${STAND_IN_PORT}`;
+const OWNER = 'build-equity';
+const NAME = 'site';
+const PREVIEW = 'https://{branch}--build-equity.netlify.app/';
+const EDITOR_ENV = {
+  KEYSTATIC_GITHUB_REPO: `${OWNER}/${NAME}`,
+  KEYSTATIC_GITHUB_CLIENT_ID: 'Iv1.standin0000000001',
+  KEYSTATIC_GITHUB_CLIENT_SECRET: 'stand-in-client-secret',
+  KEYSTATIC_SECRET: 'a-secret-of-at-least-thirty-two-characters-for-the-test',
+  PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'build-equity-site-editor',
+  KEYSTATIC_PREVIEW_URL: PREVIEW,
+};
+const GITHUB_HOSTS = /^https:\/\/(github\.com|api\.github\.com|raw\.githubusercontent\.com)\//;
+
+let project: ProjectCopy;
+let repository: string;
+let standIn: GitHubStandIn;
+let server: ChildProcess;
+let serverLog = '';
+
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')}: ${result.stderr.slice(-3000)}\n${result.stdout.slice(-3000)}`,
+    );
+  return result.stdout;
+}
+const git = (...args: string[]) => run('git', args, repository).trim();
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+// A guard against a hang: the app draws a long form in seconds, many on a busy 2-core machine.
+test.use({ actionTimeout: 60_000 });
+
+test.beforeAll(async () => {
+  // Two builds of the site and a server start: minutes on a machine shared with other builds.
+  test.setTimeout(400_000);
+  project = copyProject('hosted-editor');
+  writeFileSync(join(project.root, '.gitignore'), 'node_modules\n.astro\ndist\n');
+  run('git', ['init', '-q', '-b', 'main'], project.root);
+  run('git', ['add', '-A'], project.root);
+  run(
+    'git',
+    ['-c', 'user.name=owner', '-c', 'user.email=owner@example.org', 'commit', '-qm', 'The site'],
+    project.root,
+  );
+  repository = mkdtempSync(join(tmpdir(), 'be-github-'));
+  run('git', ['clone', '-q', '--bare', project.root, repository], tmpdir());
+  run('npm', ['run', 'build'], project.root, EDITOR_ENV);
+
+  standIn = new GitHubStandIn({
+    repository,
+    owner: OWNER,
+    name: NAME,
+    clientId: EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_ID,
+    clientSecret: EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_SECRET,
+  });
+  await standIn.listen(STAND_IN_PORT);
+  server = spawn(
+    process.execPath,
+    ['--import', join(import.meta.dirname, 'github-hosts.ts'), 'server/index.ts'],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        ...EDITOR_ENV,
+        SITE_ROOT: join(project.root, 'dist'),
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        GITHUB_STAND_IN: STAND_IN,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+  await expect
+    .poll(async () => (await fetch(`${SITE}/keystatic`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await standIn?.close();
+  project?.remove();
+  if (repository) rmSync(repository, { recursive: true, force: true });
+});
+
+/** The browser's requests to GitHub go to the stand-in; redirects come back to the browser as they are. */
+async function routeGitHub(context: BrowserContext) {
+  await context.route(GITHUB_HOSTS, async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({
+      url: `${STAND_IN}/${url.hostname}${url.pathname}${url.search}`,
+      maxRedirects: 0,
+    });
+    await route.fulfill({ response });
+  });
+}
+
+/** Every policy violation the page reports, for the test to expect none. */
+function policyViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${SITE}/keystatic`);
+  await page.getByRole('button', { name: 'Log in with GitHub' }).click();
+  await expect(page.getByRole('heading', { name: 'Authorize the site editor' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('link', { name: 'Authorize' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${SITE}/keystatic`));
+}
+
+const dataAt = (ref: string, name: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  parse(git('show', `${ref}:src/content/${name}.yaml`)) as any;
+
+test('the owner signs in, edits on a draft branch, previews and publishes; the repository has exactly those commits', async ({
+  context,
+  page,
+}, testInfo) => {
+  await routeGitHub(context);
+  const violations = policyViolations(page);
+  const base = git('rev-parse', 'main');
+  const price = (dataAt('main', 'offer').kit.price as number) + 100;
+  const headline = 'Would your business survive a bad month? Find out in ten minutes.';
+
+  await signIn(page);
+  // The access token is the one cookie the app reads; every cookie is Secure and SameSite.
+  const cookies = await context.cookies(SITE);
+  expect(cookies.map((cookie) => cookie.name).sort()).toEqual([
+    'keystatic-gh-access-token',
+    'keystatic-gh-refresh-token',
+  ]);
+  for (const cookie of cookies) {
+    expect(cookie.secure, cookie.name).toBe(true);
+    expect(cookie.sameSite, cookie.name).toBe('Lax');
+  }
+  expect(cookies.find((cookie) => cookie.name === 'keystatic-gh-refresh-token')?.httpOnly).toBe(true);
+
+  // A draft: a new branch from main.
+  await page.goto(`${SITE}/keystatic/branch/main/singleton/offer`);
+  await expect(page.getByRole('combobox', { name: 'Current branch' })).toHaveValue('main');
+  await page.getByRole('button', { name: 'git actions' }).click();
+  await page.getByRole('menuitem', { name: /New branch/ }).click();
+  await page.getByRole('textbox', { name: /Branch name/i }).fill('new-price');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/keystatic\/branch\/edit-new-price\/singleton\/offer/);
+  await expect(page.getByRole('combobox', { name: 'Current branch' })).toHaveValue('edit-new-price');
+
+  await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill(String(price));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => dataAt('edit-new-price', 'offer').kit.price, { timeout: 60_000 }).toBe(price);
+  // The draft's preview, at the host's address for the branch.
+  await expect(page.getByRole('button', { name: 'Preview' })).toHaveAttribute(
+    'href',
+    PREVIEW.replace('{branch}', 'edit-new-price'),
+  );
+
+  await page.goto(`${SITE}/keystatic/branch/edit-new-price/singleton/kit`);
+  await page.getByRole('textbox', { name: 'Headline' }).first().fill(headline);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => dataAt('edit-new-price', 'kit').hero.headline, { timeout: 60_000 }).toBe(headline);
+  expect(dataAt('main', 'offer').kit.price).not.toBe(price);
+
+  // Publish: a pull request from the branch, merged on GitHub's page.
+  await page.getByRole('button', { name: 'git actions' }).click();
+  const pullPage = context.waitForEvent('page');
+  await page.getByRole('menuitem', { name: /Create pull request/ }).click();
+  const github = await pullPage;
+  await github.getByRole('button', { name: 'Create pull request' }).click();
+  await github.getByRole('button', { name: 'Merge pull request' }).click();
+  await expect(github.getByText('Pull request successfully merged and closed')).toBeVisible();
+
+  // The repository: two commits by the editor, each one line of one file, merged into main.
+  const commits = git('log', '--format=%s', `${base}..main`).split('\n');
+  expect(commits).toEqual([
+    expect.stringMatching(/^Merge pull request #1 from .*edit-new-price$/),
+    'Update src/content/kit',
+    'Update src/content/offer',
+  ]);
+  const changed = git('diff', '--numstat', base, 'main');
+  expect(changed.split('\n').sort()).toEqual(['1\t1\tsrc/content/kit.yaml', '1\t1\tsrc/content/offer.yaml']);
+  expect(git('diff', '-U0', base, 'main', '--', 'src/content/offer.yaml')).toContain(`+  price: ${price}`);
+
+  expect(violations).toEqual([]);
+  await testInfo.attach('github-requests.json', {
+    body: JSON.stringify(standIn.requests, null, 2),
+    contentType: 'application/json',
+  });
+
+  // A build of the merged commit shows the new price on every page that quotes it.
+  const published = mkdtempSync(join(tmpdir(), 'be-published-'));
+  try {
+    run('sh', ['-c', `git --git-dir="${repository}" archive main | tar -x -C "${published}"`], tmpdir());
+    run('ln', ['-s', join(PROJECT_ROOT, 'node_modules'), join(published, 'node_modules')], tmpdir());
+    run('npm', ['run', 'build'], published);
+    const home = run('cat', [join(published, 'dist/index.html')], tmpdir());
+    expect(home).toContain(formatUsd(price));
+    expect(home).toContain(headline);
+    expect(home).not.toContain(formatUsd(price - 100));
+  } finally {
+    rmSync(published, { recursive: true, force: true });
+  }
+});
+
+test('a sign-in callback that was not started here, or is used twice, is refused with a page that says so', async ({
+  context,
+  page,
+}) => {
+  await routeGitHub(context);
+  // Forged: a code and a state this browser never asked for.
+  const forged = await page.goto(`${SITE}/api/keystatic/github/oauth/callback?code=abc123&state=0123456789`);
+  expect(forged?.status()).toBe(400);
+  await expect(page.getByRole('heading', { name: 'This sign-in link is not valid here' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveAttribute(
+    'href',
+    '/api/keystatic/github/login',
+  );
+  expect(await context.cookies(SITE)).toEqual([]);
+
+  // Replayed: the callback of a finished sign-in, opened again.
+  let callback = '';
+  page.on('request', (request) => {
+    if (request.url().includes('/oauth/callback')) callback = request.url();
+  });
+  await signIn(page);
+  expect(callback).toContain('state=');
+  const replayed = await page.goto(callback);
+  expect(replayed?.status()).toBe(400);
+  await expect(page.getByRole('heading', { name: 'This sign-in link is not valid here' })).toBeVisible();
+});
+
+test('the editor is its own: noindex, its own policy, only its paths and methods; visitors pages keep theirs', async ({
+  request,
+}) => {
+  const editor = await request.get(`${SITE}/keystatic/branch/main/singleton/offer`);
+  expect(editor.status()).toBe(200);
+  expect(editor.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(editor.headers()['content-security-policy']).toContain("script-src 'self';");
+  expect(editor.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  const home = await request.get(`${SITE}/`);
+  expect(home.headers()['content-security-policy']).not.toContain('github');
+  expect(home.headers()['x-robots-tag']).toBeUndefined();
+  expect(await home.text()).not.toMatch(/keystatic/i);
+  expect(await (await request.get(`${SITE}/sitemap.xml`)).text()).not.toMatch(/keystatic/i);
+  // Keystatic's local-mode routes do not exist here; the editor's own take only their method.
+  expect((await request.get(`${SITE}/api/keystatic/tree`)).status()).toBe(404);
+  expect((await request.post(`${SITE}/api/keystatic/update`, { data: {} })).status()).toBe(405);
+  expect((await request.post(`${SITE}/api/keystatic/github/login`)).status()).toBe(405);
+  const login = await request.get(`${SITE}/api/keystatic/github/login`, { maxRedirects: 0 });
+  expect(login.status()).toBe(307);
+  const authorize = new URL(login.headers()['location']!);
+  expect(authorize.origin + authorize.pathname).toBe('https://github.com/login/oauth/authorize');
+  expect(authorize.searchParams.get('client_id')).toBe(EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_ID);
+});
