@@ -174,7 +174,11 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   await page.getByRole('textbox', { name: /Branch name/i }).fill('new-price');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page).toHaveURL(/\/keystatic\/branch\/edit-new-price\/singleton\/offer/);
-  await expect(page.getByRole('combobox', { name: 'Current branch' })).toHaveValue('edit-new-price');
+  // The branch menu shows the new branch once Keystatic has fetched the repository's branches again
+  // (seconds on a busy machine; the address above already names it).
+  await expect(page.getByRole('combobox', { name: 'Current branch' })).toHaveValue('edit-new-price', {
+    timeout: 30_000,
+  });
 
   await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill(String(price));
   await page.getByRole('button', { name: 'Save' }).click();
