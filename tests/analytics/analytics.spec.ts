@@ -30,6 +30,7 @@ import {
   DIST,
 } from '../http/page-weight.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
+import { recordViolations, violations } from '../support/csp-violations.ts';
 import { expectedSecurity, pick } from '../support/site-facts.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -88,19 +89,6 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
-
-/** Records content-security-policy violations from the first script on. */
-async function recordViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.effectiveDirective}: ${event.blockedURI || 'inline'}`),
-    );
-  });
-}
-const violations = (page: Page) =>
-  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 /** Buy links stay on the page (their navigation answered with nothing); video hosts answer blank. */
 async function stayOnPage(page: Page) {

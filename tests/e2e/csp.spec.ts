@@ -1,21 +1,7 @@
 /** No page and no interaction raises a content-security-policy violation under the header the server sends. */
 import type { Page } from '@playwright/test';
+import { recordViolations, violations } from '../support/csp-violations.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-
-async function recordViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(
-        `${event.effectiveDirective}: ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
-      );
-    });
-  });
-}
-
-const violations = (page: Page) =>
-  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 /** Operates every control a visitor can: tabs, steppers, carousel buttons, accordions, video facades. */
 async function operateEverything(page: Page) {

@@ -21,6 +21,7 @@ import { startNginx } from '../../scripts/lib/nginx.ts';
 import { expect, test } from '../e2e/fixtures.ts';
 import { JS_BUDGET_KB, kb, pageJsBytes, pageScripts } from '../http/page-weight.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
+import { recordViolations, violations } from '../support/csp-violations.ts';
 import { buildWithExperiment, VARIANT_HEADLINE, type ExperimentBuild } from '../support/experiment-build.ts';
 import { siteContent } from '../support/site-content.ts';
 import { expectedSecurity, pick } from '../support/site-facts.ts';
@@ -287,16 +288,6 @@ async function addressFor(request: APIRequestContext, variant: string): Promise<
   throw new Error(`no visitor found for ${variant}`);
 }
 
-async function recordViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.effectiveDirective}: ${event.blockedURI || 'inline'}`),
-    );
-  });
-}
-
 /** What search engines and social cards read from a page's head. */
 const headFacts = (page: Page) =>
   page.evaluate(() => ({
@@ -359,9 +350,7 @@ test.describe('each variant in the browser', () => {
       expect((await layer()).filter((entry) => entry['event'] === 'web_vital').length).toBeGreaterThanOrEqual(
         4,
       );
-      expect(
-        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-      ).toEqual([]);
+      expect(await violations(page)).toEqual([]);
     });
   }
 

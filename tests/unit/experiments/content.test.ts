@@ -8,13 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { testableFields, withVariantWords } from '../../../src/content/experiment-fields.ts';
 import { experimentOn, parseExperiments, servedList } from '../../../src/content/experiments.ts';
 import { resolveContent, type RawContent } from '../../../src/content/resolve.ts';
-import { contentFiles, contentPath, type ContentName, type KitPage } from '../../../src/content/schemas.ts';
+import { contentFiles, type KitPage } from '../../../src/content/schemas.ts';
 import { PROJECT_ROOT } from '../../support/project-copy.ts';
-import { siteContent } from '../../support/site-content.ts';
+import { readRawContent, siteContent } from '../../support/site-content.ts';
 
 const headline = (words: string) => ({
   id: 'kit-headline',
@@ -144,12 +144,4 @@ describe('experiments.yaml', () => {
 });
 
 /** The project's own files, parsed as the build parses them (the figures of offer.yaml among them). */
-function rawContent(): RawContent {
-  const names = Object.keys(contentFiles) as ContentName[];
-  return Object.fromEntries(
-    names.map((name) => [
-      name,
-      contentFiles[name].zod.parse(parse(readFileSync(join(PROJECT_ROOT, contentPath(name)), 'utf8'))),
-    ]),
-  ) as RawContent;
-}
+const rawContent = (): RawContent => readRawContent(PROJECT_ROOT);
