@@ -6,7 +6,7 @@
  */
 
 /**
- * Directives besides script-src and style-src (which Astro owns), for astro.config.ts. Only
+ * Directives besides script-src and style-src (which Astro owns), for integrations/csp.ts. Only
  * directives every engine implements: one an engine does not know is logged as an error on every
  * page (WebKit: "Unrecognized Content-Security-Policy directive 'manifest-src'"), so a fetch kind
  * that default-src already covers (manifest-src, prefetch-src, ...) is not named.

@@ -1,4 +1,4 @@
-/** Made by astro.config.ts for the build's PUBLIC_ANALYTICS_PROVIDER. */
+/** Made by integrations/analytics.ts for the build's PUBLIC_ANALYTICS_PROVIDER. */
 declare module 'virtual:analytics-provider' {
   import type { AnalyticsEnv } from './config/analytics.ts';
   import type { Send } from './lib/analytics.ts';

@@ -3,7 +3,7 @@
  * where the browser sends events, which origins the content security policy must allow, and which
  * paths of our own origin forward to the provider (the first-party path).
  *
- * Framework-free, so the build (astro.config.ts: the policy and the forwarded paths) and the
+ * Framework-free, so the build (integrations/: the policy and the forwarded paths) and the
  * browser (the provider's adapter in src/lib/) resolve the same PUBLIC_ANALYTICS_* values the same
  * way. A malformed value stops the build with one line naming the variable.
  */

@@ -1,5 +1,5 @@
 /**
- * The production-URL guard, run by astro.config.ts before a build. A build on a host's production
+ * The production-URL guard, run by integrations/production-url-guard.ts before a build. A build on a host's production
  * context must not ship the local defaults: canonical URLs, the sitemap and JSON-LD on localhost,
  * buy links to app.example.com. There it stops with one line naming the variable; a local build
  * keeps the defaults and prints one warning line.

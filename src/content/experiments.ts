@@ -1,7 +1,7 @@
 /**
  * The owner's split tests (experiments.yaml), as the build uses them: which page runs which test,
  * each variant's finished page (its words written into the page's content, figures resolved) and
- * the list every host reads to split visitors (astro.config.ts writes it beside the build).
+ * the list every host reads to split visitors (integrations/experiments.ts writes it beside the build).
  * Build-time only; free of Astro's own modules, so the config can read it too.
  */
 import { readFileSync } from 'node:fs';

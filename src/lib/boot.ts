@@ -35,7 +35,7 @@ function safeSessionStorage(): Storage | undefined {
 
 /**
  * The connection to the build's analytics provider (its adapter is bundled with this module by
- * `virtual:analytics-provider`, made in astro.config.ts), opened once the first screen is painted
+ * `virtual:analytics-provider`, made in integrations/analytics.ts), opened once the first screen is painted
  * and the browser is idle: events until then wait in the tracker's queue. None without a
  * provider, or when the visitor asked not to be tracked.
  */
