@@ -8,7 +8,7 @@
  *   then the second a scroll takes) and taps it at once; from the tap to the first frame that
  *   shows the answer. INP calls up to 200 ms good.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROME_ARGS } from '../find-chrome.ts';
 
 export interface LiveWidget {
@@ -57,6 +57,35 @@ export interface TapTiming {
   firstTap: number;
 }
 
+/** Playwright's own measure of a quiet network: nothing in flight for half a second. */
+const QUIET_MS = 500;
+
+/**
+ * Waits until the page's network is quiet. Unlike Playwright's `networkidle`, an analytics event
+ * (a POST, which a provider may hold open as a keep-alive request) does not count as the page
+ * still loading: with a provider configured, `networkidle` may never come.
+ */
+async function loadedAndQuiet(page: Page, url: string): Promise<void> {
+  const inFlight = new Set<unknown>();
+  let quietSince = performance.now();
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') return;
+    inFlight.add(request);
+  });
+  const done = (request: unknown) => {
+    if (inFlight.delete(request) && inFlight.size === 0) quietSince = performance.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  // A throttled load on a busy machine can take well over the default 30 s.
+  await page.goto(url, { waitUntil: 'load', timeout: 180_000 });
+  const deadline = performance.now() + 180_000;
+  while (inFlight.size > 0 || performance.now() - quietSince < QUIET_MS) {
+    if (performance.now() > deadline) throw new Error(`${url}: the network never went quiet`);
+    await page.waitForTimeout(100);
+  }
+}
+
 /** One visit: load the page, wait as a visitor would, tap the widget, time both. */
 async function measureOnce(browser: Browser, url: string, widget: LiveWidget): Promise<TapTiming> {
   const context = await browser.newContext({
@@ -88,8 +117,7 @@ async function measureOnce(browser: Browser, url: string, widget: LiveWidget): P
       };
       addEventListener('DOMContentLoaded', () => { ${widget.answered}; requestAnimationFrame(watch); });
     `);
-    // A throttled load on a busy machine can take well over the default 30 s.
-    await page.goto(url, { waitUntil: 'networkidle', timeout: 180_000 });
+    await loadedAndQuiet(page, url);
     await page.waitForTimeout(1_000);
     await page.locator(widget.control).click();
     await page
