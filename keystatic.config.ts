@@ -14,6 +14,7 @@ import offerSource from './src/content/offer.yaml?raw';
 import { objectShape, type Field } from './src/content/fields.ts';
 import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
+import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
 import { saveProblems } from './src/editor/save-problems.tsx';
 import { editorStorage, previewUrl } from './src/editor/storage.ts';
@@ -220,6 +221,13 @@ function objectFields(field: Field, place: Place): Record<string, ComponentSchem
   );
 }
 
+/** A file's fields, with the checks of rules that span several of them (the split tests'). */
+function withRulesAcrossFields(name: ContentName, fields: Record<string, ComponentSchema>) {
+  if (name !== 'experiments') return fields;
+  const { experiments, ...rest } = fields;
+  return { ...rest, experiments: notedExperimentList(experiments!), experimentRules };
+}
+
 function dataFileSingleton(name: ContentName) {
   const root = contentFiles[name];
   const place: Place = {
@@ -234,7 +242,7 @@ function dataFileSingleton(name: ContentName) {
     // A draft branch's preview, linked from the form (hosted editor with a host that makes previews).
     ...(previewUrl && { previewUrl }),
     // The list of what stopped a Save leads the form; it is never written to the file.
-    schema: { saveProblems, ...objectFields(root, place) },
+    schema: { saveProblems, ...withRulesAcrossFields(name, objectFields(root, place)) },
   });
 }
 

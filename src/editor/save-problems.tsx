@@ -13,6 +13,12 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 const problems = new Set<string>();
 const listeners = new Set<() => void>();
+const roundStarts = new Set<() => void>();
+
+/** Calls `start` as Keystatic begins checking a whole form (not a list item's dialog alone). */
+export function onFormCheck(start: () => void) {
+  roundStarts.add(start);
+}
 let version = 0;
 let notifying = false;
 
@@ -78,6 +84,7 @@ export const saveProblems: BasicFormField<null> = {
   validate(value) {
     // Checked first in every round of the whole form: the list starts again.
     problems.clear();
+    for (const start of roundStarts) start();
     changed();
     return value;
   },

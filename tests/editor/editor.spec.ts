@@ -12,7 +12,7 @@ import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
 import { contentOf } from '../support/site-content.ts';
@@ -22,6 +22,8 @@ const EDITOR = `http://127.0.0.1:${PORT}`;
 // The words the test types in the editor (its own input, not the owner's).
 const NEW_ANSWER = 'Yes: thirty days, no questions asked. Write to us and we refund you the same week.';
 const NEW_QUOTE = 'The kit found the two risks my accountant never mentioned.';
+const NEW_HEADLINE = 'Could your business survive a bad month?';
+const NEW_BUTTON = 'Plan my exit';
 /** What the test adds to the owner's kit price: a price that shows nowhere yet. */
 const PRICE_STEP = 101;
 
@@ -287,6 +289,65 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   expect(git('status', '--porcelain'), 'nothing refused was written').toBe('');
 });
 
+test('the editor refuses split tests the build would refuse: two running on one page', async ({ page }) => {
+  // Two tests on the kit page, one running: the owner starts the second without ending the first.
+  const file = join(project.root, 'src/content/experiments.yaml');
+  const owners = readFileSync(file, 'utf8');
+  writeFileSync(
+    file,
+    stringify({
+      experiments: ['kit-headline', 'kit-button'].map((id, index) => ({
+        id,
+        page: '/',
+        running: index === 0,
+        variants: [
+          { id: 'control', weight: 50 },
+          {
+            id: 'challenger',
+            weight: 50,
+            fields: index === 0 ? { 'hero.headline': NEW_HEADLINE } : { 'hero.cta': NEW_BUTTON },
+          },
+        ],
+      })),
+    }),
+  );
+  commitAll();
+  try {
+    await open(page, '/keystatic/singleton/experiments');
+    await page.getByText('kit-button', { exact: true }).click();
+    const test2 = page.getByRole('dialog');
+    await test2.getByRole('checkbox', { name: /^Running/ }).check();
+    // The dialog checks its own fields only: it closes, and the Save that follows is refused.
+    await test2.getByRole('button', { name: 'Done' }).click();
+    await expect(test2).toBeHidden();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const rule = 'Split test 2 (kit-button): kit-headline is already running on /: end it first';
+    await expect(page.getByText('Not saved: fix this field, then press Save again')).toBeVisible();
+    await expect(page.getByText(`Split tests → ${rule}`)).toBeVisible();
+    await expect(page.getByText(rule, { exact: true })).toBeVisible();
+    expect(git('status', '--porcelain'), 'nothing refused was written').toBe('');
+
+    // Ending the first test is one switch; then the Save goes through, and the file says so.
+    await page.getByText('kit-headline', { exact: true }).click();
+    const test1 = page.getByRole('dialog');
+    await test1.getByRole('checkbox', { name: /^Running/ }).uncheck();
+    await test1.getByRole('button', { name: 'Done' }).click();
+    await expect(test1).toBeHidden();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => (dataFile('experiments').experiments as { id: string; running: boolean }[]) ?? [], {
+        timeout: 15_000,
+      })
+      .toEqual([
+        expect.objectContaining({ id: 'kit-headline', running: false }),
+        expect.objectContaining({ id: 'kit-button', running: true }),
+      ]);
+  } finally {
+    writeFileSync(file, owners);
+    commitAll();
+  }
+});
+
 test('the editor writes only its data files, over loopback only', async ({ request }) => {
   const update = (path: string) =>
     request.post(`${EDITOR}/api/keystatic/update`, {
@@ -318,7 +379,7 @@ test('the editor writes only its data files, over loopback only', async ({ reque
     expect(reached, `the editor answered on ${outside.address}`).toBe(false);
   }
   const log = stripVTControlCharacters(serverLog);
-  expect(log).toContain(`http://127.0.0.1:${PORT}/`);
+  expect(log).toContain(`The editor: http://127.0.0.1:${PORT}/keystatic`);
   expect(log).not.toMatch(/Network\s+http/);
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ComponentSchema } from '@keystatic/core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { editorField } from '../../keystatic.config.ts';
+import keystaticConfig, { editorField } from '../../keystatic.config.ts';
 import { comparisonFigures, computedFigures, figureTable } from '../../src/content/figures.ts';
 import { objectShape, type EditorField, type Field } from '../../src/content/fields.ts';
 import { describeField } from '../../src/content/field-labels.ts';
@@ -272,6 +272,123 @@ describe('the browser editor and the build agree', () => {
     }
     for (const name of names) walk(contentFiles[name], name);
     expect(lists.length).toBeGreaterThan(20);
+  });
+});
+
+/**
+ * Checks a form's state as Keystatic does on Save: every field's own check, a group's fields in
+ * their order, a list's items in theirs; true when nothing threw.
+ */
+function keystaticAccepts(schema: ComponentSchema, state: unknown): boolean {
+  let accepted = true;
+  const walk = (field: ComponentSchema, value: unknown) => {
+    if (field.kind === 'form') {
+      try {
+        (field as unknown as { validate: (value: unknown, args?: unknown) => unknown }).validate(
+          value,
+          undefined,
+        );
+      } catch {
+        accepted = false;
+      }
+    } else if (field.kind === 'object') {
+      for (const [key, child] of Object.entries(field.fields))
+        walk(child, (value as Record<string, unknown>)[key]);
+    } else if (field.kind === 'array') {
+      for (const item of value as unknown[]) walk(field.element, item);
+    }
+  };
+  walk(schema, state);
+  return accepted;
+}
+
+/** The editor's state for `data`: each field's value, or its empty value where the file has none. */
+function editorState(field: ComponentSchema, data: unknown): unknown {
+  if (field.kind === 'form')
+    return data ?? (field as unknown as { defaultValue: () => unknown }).defaultValue();
+  if (field.kind === 'object')
+    return Object.fromEntries(
+      Object.entries(field.fields).map(([key, child]) => [
+        key,
+        editorState(child, (data as Record<string, unknown> | undefined)?.[key]),
+      ]),
+    );
+  if (field.kind === 'array')
+    return ((data as unknown[] | undefined) ?? []).map((item) => editorState(field.element, item));
+  return undefined;
+}
+
+describe('split tests: the editor refuses what the build refuses, across fields', () => {
+  const form = {
+    kind: 'object',
+    fields: keystaticConfig.singletons!['experiments']!.schema,
+  } as ComponentSchema;
+  const variants = (second: Record<string, string>) => [
+    { id: 'control', weight: 50 },
+    { id: 'challenger', weight: 50, fields: second },
+  ];
+  const test = (
+    id: string,
+    page: string,
+    running: boolean,
+    second: Record<string, string> = { 'hero.headline': 'Another headline' },
+  ) => ({
+    id,
+    page,
+    running,
+    variants: variants(second),
+  });
+  const cases: [string, unknown[]][] = [
+    [
+      'two tests, one running on each page',
+      [test('kit', '/', true), test('community', '/community', true, { 'hero.headline': 'Join us' })],
+    ],
+    ['two tests running on one page', [test('kit-a', '/', true), test('kit-b', '/', true)]],
+    ['one ended and one running on a page', [test('kit-a', '/', false), test('kit-b', '/', true)]],
+    ['two tests of one name', [test('kit', '/', false), test('kit', '/', true)]],
+    [
+      'two variants of one name',
+      [
+        {
+          ...test('kit', '/', true),
+          variants: [
+            { id: 'control', weight: 50 },
+            { id: 'control', weight: 50, fields: { 'hero.headline': 'x' } },
+          ],
+        },
+      ],
+    ],
+    [
+      'words in the first variant',
+      [
+        {
+          ...test('kit', '/', true),
+          variants: [
+            { id: 'control', weight: 50, fields: { 'hero.headline': 'x' } },
+            ...variants({ 'hero.lede': 'y' }).slice(1),
+          ],
+        },
+      ],
+    ],
+    ['a variant with no words', [test('kit', '/', true, {})]],
+    ['words of a field the page has not', [test('kit', '/', true, { 'faq.title': 'Questions' })]],
+  ];
+
+  it.each(cases)('%s', (_, experiments) => {
+    const build = contentFiles.experiments.zod.safeParse({ experiments }).success;
+    const editor = keystaticAccepts(
+      form,
+      editorState(form, { saveProblems: null, experiments, experimentRules: null }),
+    );
+    expect({ editor }).toEqual({ editor: build });
+  });
+
+  it('refuses some and accepts others (the cases test both ways)', () => {
+    const verdicts = cases.map(
+      ([, experiments]) => contentFiles.experiments.zod.safeParse({ experiments }).success,
+    );
+    expect(verdicts).toContain(true);
+    expect(verdicts).toContain(false);
   });
 });
 

@@ -51,43 +51,68 @@ const experiment = object(
   },
 );
 const experimentList = list(experiment, { label: 'Split tests', itemLabel: 'id' });
+
+/** A split test as the rules across its fields read it (the build's parsed data, or the editor's form). */
+export interface ExperimentDraft {
+  id: string;
+  page: keyof typeof testable;
+  running: boolean;
+  variants: { id: string; fields?: Record<string, string | undefined> | undefined }[];
+}
+
+/** A rule broken, at the path of the field to fix (from the list of split tests down). */
+export interface ExperimentProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The rules no single field can check: one running test per page, each name used once (tests, and
+ * variants within a test), the first variant without words of its own and every other with some,
+ * and words only of fields the test's page has. The build and the editor both ask this.
+ */
+export function experimentProblems(experiments: readonly ExperimentDraft[]): ExperimentProblem[] {
+  const problems: ExperimentProblem[] = [];
+  const problem = (path: (string | number)[], message: string) => problems.push({ path, message });
+  const runningOn = new Map<string, string>();
+  experiments.forEach((test, index) => {
+    if (experiments.findIndex((other) => other.id === test.id) !== index)
+      problem([index, 'id'], `another split test is already named ${test.id}`);
+    if (test.running) {
+      const other = runningOn.get(test.page);
+      if (other) problem([index, 'running'], `${other} is already running on ${test.page}: end it first`);
+      else runningOn.set(test.page, test.id);
+    }
+    const allowed = new Set(testable[test.page].map((field) => field.key));
+    test.variants.forEach((variant, at) => {
+      if (test.variants.findIndex((other) => other.id === variant.id) !== at)
+        problem([index, 'variants', at, 'id'], `another variant is already named ${variant.id}`);
+      const words = Object.entries(variant.fields ?? {}).filter(([, text]) => text !== undefined);
+      if (at === 0 && words.length > 0)
+        problem(
+          [index, 'variants', 0, 'fields'],
+          'the first variant is the page as written: leave its words empty',
+        );
+      if (at > 0 && words.length === 0)
+        problem(
+          [index, 'variants', at, 'fields'],
+          'a variant needs at least one word that differs from the page',
+        );
+      for (const [key] of words)
+        if (!allowed.has(key))
+          problem([index, 'variants', at, 'fields', key], `${pageNames[test.page]} has no such field`);
+    });
+  });
+  return problems;
+}
+
 export const experimentsSchema = object(
   { label: 'Split tests' },
   {
     experiments: {
       zod: experimentList.zod.superRefine((experiments, context) => {
-        const problem = (path: (string | number)[], message: string) =>
+        for (const { path, message } of experimentProblems(experiments))
           context.addIssue({ code: 'custom', path, message });
-        const runningOn = new Map<string, string>();
-        experiments.forEach((test, index) => {
-          if (experiments.findIndex((other) => other.id === test.id) !== index)
-            problem([index, 'id'], `another split test is already named ${test.id}`);
-          if (test.running) {
-            const other = runningOn.get(test.page);
-            if (other)
-              problem([index, 'running'], `${other} is already running on ${test.page}: end it first`);
-            else runningOn.set(test.page, test.id);
-          }
-          const allowed = new Set(testable[test.page].map((field) => field.key));
-          test.variants.forEach((variant, at) => {
-            if (test.variants.findIndex((other) => other.id === variant.id) !== at)
-              problem([index, 'variants', at, 'id'], `another variant is already named ${variant.id}`);
-            const words = Object.entries(variant.fields ?? {}).filter(([, text]) => text !== undefined);
-            if (at === 0 && words.length > 0)
-              problem(
-                [index, 'variants', 0, 'fields'],
-                'the first variant is the page as written: leave its words empty',
-              );
-            if (at > 0 && words.length === 0)
-              problem(
-                [index, 'variants', at, 'fields'],
-                'a variant needs at least one word that differs from the page',
-              );
-            for (const [key] of words)
-              if (!allowed.has(key))
-                problem([index, 'variants', at, 'fields', key], `${pageNames[test.page]} has no such field`);
-          });
-        });
       }),
       editor: experimentList.editor,
     },

@@ -1,0 +1,180 @@
+/**
+ * The split tests' rules that span several fields (one running test per page, each name used
+ * once, the first variant without words of its own and every other with some, words only of the
+ * test's page), checked in the editor by the build's own function, so a Save the build would
+ * refuse is refused here, in the same words.
+ *
+ * Keystatic checks each field alone, with its own value, and has no check for a list as a whole.
+ * So the list's fields note their values as Keystatic checks them (it walks the form in order:
+ * a test's name, page and switch, then each variant's name and words), and a field after the
+ * list, which holds and writes nothing, runs the rules over what was noted and refuses the Save.
+ */
+import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keystatic/core';
+import { Notice } from '@keystar/ui/notice';
+import { Content } from '@keystar/ui/slots';
+import { Heading, Text } from '@keystar/ui/typography';
+import { useSyncExternalStore } from 'react';
+import { experimentProblems, type ExperimentDraft } from '../content/schemas/experiments.ts';
+import { onFormCheck, recordProblem } from './save-problems.tsx';
+
+type FormLeaf = BasicFormField<object | string | number | boolean | null> & {
+  validate: (value: unknown, ...rest: unknown[]) => unknown;
+};
+type Fields = Record<string, ComponentSchema>;
+type ObjectSchema = ComponentSchema & { kind: 'object'; fields: Fields };
+type ListSchema = ComponentSchema & { kind: 'array'; element: ObjectSchema };
+
+/** The split tests as the fields of the form were last checked, in the form's order. */
+let noted: ExperimentDraft[] = [];
+onFormCheck(() => {
+  noted = [];
+});
+
+const currentTest = (): ExperimentDraft => {
+  if (noted.length === 0) noted.push({ id: '', page: '/', running: false, variants: [] });
+  return noted[noted.length - 1]!;
+};
+const currentVariant = () => {
+  const test = currentTest();
+  if (test.variants.length === 0) test.variants.push({ id: '', fields: {} });
+  return test.variants[test.variants.length - 1]!;
+};
+
+/** `field`, noting each value Keystatic checks it with before checking it as before. */
+function noting(field: ComponentSchema | undefined, note: (value: unknown) => void): ComponentSchema {
+  const form = field as FormLeaf | undefined;
+  if (form?.kind !== 'form') throw new Error('A split test field the rules read is missing from the form.');
+  return {
+    ...form,
+    validate(value: unknown, ...rest: unknown[]) {
+      note(value);
+      return form.validate(value, ...rest);
+    },
+  } as ComponentSchema;
+}
+
+function asObject(schema: ComponentSchema | undefined): ObjectSchema {
+  if (schema?.kind !== 'object')
+    throw new Error('A split test part the rules read is not a group of fields.');
+  return schema as ObjectSchema;
+}
+function asList(schema: ComponentSchema | undefined): ListSchema {
+  if (schema?.kind !== 'array') throw new Error('A split test list the rules read is not a list.');
+  return schema as ListSchema;
+}
+
+/** The editor's list of split tests, its fields noting their values for the rules. */
+export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
+  const list = asList(schema);
+  const test = asObject(list.element).fields;
+  const variants = asList(test['variants']);
+  const variant = asObject(variants.element).fields;
+  const words = asObject(variant['fields']);
+  return {
+    ...list,
+    element: {
+      ...list.element,
+      fields: {
+        ...test,
+        id: noting(test['id'], (value) =>
+          noted.push({ id: String(value ?? ''), page: '/', running: false, variants: [] }),
+        ),
+        page: noting(test['page'], (value) => {
+          currentTest().page = value === '/community' ? '/community' : '/';
+        }),
+        running: noting(test['running'], (value) => {
+          currentTest().running = value === true;
+        }),
+        variants: {
+          ...variants,
+          element: {
+            ...variants.element,
+            fields: {
+              ...variant,
+              id: noting(variant['id'], (value) => {
+                currentTest().variants.push({ id: String(value ?? ''), fields: {} });
+              }),
+              fields: {
+                ...words,
+                fields: Object.fromEntries(
+                  Object.entries(words.fields).map(([key, field]) => [
+                    key,
+                    noting(field, (value) => {
+                      const text = typeof value === 'string' && value.trim() !== '' ? value : undefined;
+                      currentVariant().fields![key] = text;
+                    }),
+                  ]),
+                ),
+              },
+            },
+          },
+        },
+      },
+    },
+  } as ComponentSchema;
+}
+
+/** "Split test 2 (kit-headline) → Variant 1": where a problem's path points, as the owner counts. */
+function placeOf(path: (string | number)[], tests: readonly ExperimentDraft[]): string {
+  const [index, , at] = path;
+  if (typeof index !== 'number') return 'Split tests';
+  const test = tests[index];
+  const named = `Split test ${index + 1}${test?.id ? ` (${test.id})` : ''}`;
+  if (path[1] !== 'variants' || typeof at !== 'number') return named;
+  const variant = test?.variants[at];
+  return `${named} → Variant ${at + 1}${variant?.id ? ` (${variant.id})` : ''}`;
+}
+
+let shown: string[] = [];
+const listeners = new Set<() => void>();
+function show(lines: string[]) {
+  if (lines.join('\n') === shown.join('\n')) return;
+  shown = lines;
+  // Keystatic may check the form while React renders: tell the notice afterwards.
+  queueMicrotask(() => {
+    for (const listener of listeners) listener();
+  });
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The broken rules, under the list once a Save has been tried. */
+function RulesNotice({ forceValidation }: FormFieldInputProps<null>) {
+  const lines = useSyncExternalStore(subscribe, () => shown);
+  if (!forceValidation || lines.length === 0) return null;
+  return (
+    <Notice tone="critical">
+      <Heading>The split tests break {lines.length === 1 ? 'a rule' : 'these rules'}</Heading>
+      <Content>
+        <ul>
+          {lines.map((line) => (
+            <li key={line}>
+              <Text>{line}</Text>
+            </li>
+          ))}
+        </ul>
+      </Content>
+    </Notice>
+  );
+}
+
+/** The field after the list that runs the rules over the noted tests; it holds and writes nothing. */
+export const experimentRules: BasicFormField<null> = {
+  kind: 'form',
+  label: 'Rules across split tests',
+  Input: RulesNotice,
+  defaultValue: () => null,
+  parse: () => null,
+  serialize: () => ({ value: undefined }),
+  validate(value) {
+    const tests = noted;
+    const lines = experimentProblems(tests).map(({ path, message }) => `${placeOf(path, tests)}: ${message}`);
+    show(lines);
+    for (const line of lines) recordProblem('Split tests', line);
+    if (lines.length > 0) throw new Error(lines.join('; '));
+    return value;
+  },
+  reader: { parse: () => null },
+};
