@@ -16,6 +16,11 @@
  * against the Node server for 10 s. Prints the tables and the targets met or missed; writes the
  * Lighthouse reports to bench-results/. BENCH_RUNS (5) and BENCH_PAGES (`/,/community,not found`)
  * narrow it.
+ *
+ * BENCH_EXPERIMENT=1 adds a third configuration: the default build with the sample split test
+ * running on / (scripts/lib/sample-experiment.ts), each of its variants measured through our
+ * server (a visitor address chosen for each, sent as X-Forwarded-For to a server that trusts the
+ * loopback proxy), and set against the default build: a test must cost the page nothing.
  */
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,9 +29,12 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildServer } from '../server/app.ts';
+import { chooseVariant, servedExperiments, type ServedExperiment } from '../deploy/experiments.ts';
 import { htmlFiles } from '../deploy/site-policy.ts';
 import { compressDir } from './compress.ts';
 import { measureFirstTaps, type WidgetResult } from './lib/first-tap.ts';
+import { copyProject } from './lib/project-copy.ts';
+import { runSampleExperiment, SAMPLE_EXPERIMENT } from './lib/sample-experiment.ts';
 import { startPlainStaticServer } from './lib/plain-static-server.ts';
 import {
   buildSite,
@@ -39,6 +47,15 @@ import { withStyleHashes } from './subset-fonts.ts';
 import { CHROME_ARGS, ensureChrome, MISSING_CHROME_MESSAGE } from './find-chrome.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+/** The configurations measured: the two owners ship, and with BENCH_EXPERIMENT the default one running a split test. */
+type BenchConfiguration = Configuration | 'experiment';
+const BENCH_CONFIGURATIONS: readonly BenchConfiguration[] = process.env['BENCH_EXPERIMENT']
+  ? [...CONFIGURATIONS, 'experiment']
+  : CONFIGURATIONS;
+/** The salt's secret of the bench's split test: fixed, so the visitor addresses below keep their variants all day. */
+const EXPERIMENT_SECRET = 'bench-experiment-secret';
+/** What a split test may add to the page it runs on, against the same page without it (median of the runs). */
+const EXPERIMENT_ALLOWANCE = { lcpMs: 50, tbtMs: 20, cls: 0.001 };
 /** Targets, on the median of the runs, in both configurations. */
 const TARGETS = {
   /** The largest paint, with the brand fonts: the bare floor of the design before this target. */
@@ -63,16 +80,22 @@ const OUT = resolve('bench-results');
 const VARIANTS = ['our server', 'plain static', 'no JS', 'bare'] as const;
 type Variant = (typeof VARIANTS)[number];
 
-/** What each configuration is measured as: the no-JS floor only for the default build (its scripts are the same). */
-const VARIANTS_OF: Record<Configuration, readonly Variant[]> = {
+/**
+ * What each configuration is measured as: the no-JS floor only for the default build (its scripts
+ * are the same); a split test only through our server, which chooses the variant.
+ */
+const VARIANTS_OF: Record<BenchConfiguration, readonly Variant[]> = {
   default: VARIANTS,
   'production-like': ['our server', 'plain static', 'bare'],
+  experiment: ['our server'],
 };
 
 interface Row {
-  configuration: Configuration;
+  configuration: BenchConfiguration;
   page: string;
   variant: Variant;
+  /** The split test's variant served, in the experiment configuration. */
+  arm?: string | undefined;
   perf: number;
   a11y: number;
   bp: number;
@@ -135,7 +158,11 @@ type Lhr = {
   audits: Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
 };
 
-function toRow(configuration: Configuration, page: string, variant: Variant, lhr: Lhr): Row {
+function toRow(
+  { configuration, variant, arm }: Pick<Served, 'configuration' | 'variant' | 'arm'>,
+  page: string,
+  lhr: Lhr,
+): Row {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const items = (lhr.audits['resource-summary']?.details?.items ?? []) as {
@@ -159,6 +186,7 @@ function toRow(configuration: Configuration, page: string, variant: Variant, lhr
     configuration,
     page,
     variant,
+    arm,
     perf: score('performance'),
     a11y: score('accessibility'),
     bp: score('best-practices'),
@@ -238,7 +266,7 @@ function printLighthouse(rows: Row[]) {
     const bare = rows.find((r) => r.page === row.page && r.variant === 'bare');
     return [
       row.page,
-      row.variant,
+      row.arm ? `${row.variant} (${row.arm})` : row.variant,
       row.perf,
       row.a11y,
       row.bp,
@@ -293,7 +321,8 @@ function targetReport(rows: Row[], taps: WidgetResult[]): string[] {
           ? `${row.otherOriginBeforePaint} other-origin requests before paint`
           : '',
       ].filter(Boolean);
-      return `${row.page}: ${misses.length ? `missed: ${misses.join(', ')}` : 'all targets met'}`;
+      const page = row.arm ? `${row.page} (${row.arm})` : row.page;
+      return `${page}: ${misses.length ? `missed: ${misses.join(', ')}` : 'all targets met'}`;
     });
   for (const { widget, runs } of taps) {
     if (runs.length === 0) {
@@ -309,9 +338,83 @@ function targetReport(rows: Row[], taps: WidgetResult[]): string[] {
 }
 
 interface Served {
-  configuration: Configuration;
+  configuration: BenchConfiguration;
   variant: Variant;
   origin: string;
+  /** In the experiment configuration: the split test's variant, and the request headers that get it. */
+  arm?: string;
+  headers?: Record<string, string>;
+}
+
+/** The user agent Lighthouse's mobile runs send (part of what a visitor's variant is chosen from). */
+const LIGHTHOUSE_USER_AGENT = (await import('lighthouse/core/config/constants.js')).userAgents.mobile;
+
+/**
+ * For each variant of the test, a visitor address (from the documentation range 198.51.100.0/24)
+ * that our server, with the bench's secret, puts in it today; checked against the served page.
+ */
+async function visitorsOfEachVariant(
+  experiment: ServedExperiment,
+  origin: string,
+): Promise<{ arm: string; headers: Record<string, string> }[]> {
+  const found = new Map<string, string>();
+  for (let host = 1; host < 255 && found.size < experiment.variants.length; host += 1) {
+    const address = `198.51.100.${host}`;
+    const visitor = {
+      address,
+      userAgent: LIGHTHOUSE_USER_AGENT,
+      globalPrivacyControl: false,
+      doNotTrack: false,
+    };
+    const { id } = await chooseVariant(experiment, visitor, EXPERIMENT_SECRET, new Date());
+    if (!found.has(id)) found.set(id, address);
+  }
+  const words = SAMPLE_EXPERIMENT.variants[1]!.fields!['hero.headline'];
+  return Promise.all(
+    experiment.variants.map(async ({ id }, index) => {
+      const address = found.get(id);
+      if (!address) throw new Error(`no visitor address falls in variant ${id}`);
+      const headers = { 'x-forwarded-for': address };
+      const page = await fetch(`${origin}${experiment.page}`, {
+        headers: { ...headers, 'user-agent': LIGHTHOUSE_USER_AGENT },
+      }).then((answer) => answer.text());
+      if (page.includes(words) !== (index === 1))
+        throw new Error(`the visitor at ${address} was not served variant ${id}`);
+      return { arm: id, headers };
+    }),
+  );
+}
+
+/** The default build with the sample split test running, built in a copy of the project into `outDir`. */
+async function buildWithSampleExperiment(outDir: string): Promise<void> {
+  const copy = copyProject('bench-experiment');
+  try {
+    runSampleExperiment(copy.root);
+    await buildSite(outDir, {}, copy.root);
+  } finally {
+    copy.remove();
+  }
+}
+
+/** How each variant of the split test compares with the same page, served the same way, without the test. */
+function experimentReport(rows: Row[]): string[] {
+  return rows
+    .filter((row) => row.configuration === 'experiment')
+    .map((row) => {
+      const without = rows.find(
+        (r) => r.configuration === 'default' && r.page === row.page && r.variant === row.variant,
+      );
+      if (!without) return `${row.page} (${row.arm}): the default build was not measured`;
+      const lcp = row.lcp - without.lcp;
+      const tbt = row.tbt - without.tbt;
+      const cls = row.cls - without.cls;
+      const same =
+        lcp <= EXPERIMENT_ALLOWANCE.lcpMs &&
+        tbt <= EXPERIMENT_ALLOWANCE.tbtMs &&
+        cls < EXPERIMENT_ALLOWANCE.cls;
+      const sign = (value: number, digits = 0) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+      return `${row.page} (${row.arm}): LCP ${sign(lcp)} ms, TBT ${sign(tbt)} ms, CLS ${sign(cls, 3)} against the page without the test: ${same ? 'as without it' : `missed (allowed: LCP +${EXPERIMENT_ALLOWANCE.lcpMs} ms, TBT +${EXPERIMENT_ALLOWANCE.tbtMs} ms, CLS +0)`}`;
+    });
 }
 
 async function main() {
@@ -325,32 +428,57 @@ async function main() {
   console.log(`load average at start: ${load()}`);
   const provider = await startStandInProvider();
   const work = await mkdtemp(join(tmpdir(), 'be-bench-'));
-  const builds: Record<Configuration, string> = {
+  const builds: Record<BenchConfiguration, string> = {
     default: resolve('dist'),
     'production-like': join(work, 'production-like'),
+    experiment: join(work, 'experiment'),
   };
   process.stdout.write('building the production-like configuration… ');
   await buildSite(builds['production-like'], productionLikeEnv(provider.origin));
   console.log('done');
+  if (BENCH_CONFIGURATIONS.includes('experiment')) {
+    process.stdout.write('building the default configuration with the sample split test running… ');
+    await buildWithSampleExperiment(builds.experiment);
+    console.log('done');
+  }
 
   const dirs: string[] = [];
   const closers: (() => Promise<unknown>)[] = [];
   const served: Served[] = [];
-  for (const configuration of CONFIGURATIONS) {
+  for (const configuration of BENCH_CONFIGURATIONS) {
     const site = await benchCopy(builds[configuration], `${configuration}-site`);
+    const ways = VARIANTS_OF[configuration];
     const floors: Partial<Record<Variant, string>> = {
       'our server': site,
       'plain static': site,
-      'no JS': await makeFloor(site, `${configuration}-nojs`, withoutScripts),
-      bare: await makeFloor(site, `${configuration}-bare`, (html) => withoutWebFonts(withoutScripts(html))),
+      ...(ways.includes('no JS') && {
+        'no JS': await makeFloor(site, `${configuration}-nojs`, withoutScripts),
+      }),
+      ...(ways.includes('bare') && {
+        bare: await makeFloor(site, `${configuration}-bare`, (html) => withoutWebFonts(withoutScripts(html))),
+      }),
     };
     dirs.push(...new Set(Object.values(floors)));
-    for (const variant of VARIANTS_OF[configuration]) {
+    for (const variant of ways) {
       let origin: string;
       if (variant === 'plain static') {
         const plain = await startPlainStaticServer(floors[variant]!);
         closers.push(plain.close);
         origin = plain.origin;
+      } else if (configuration === 'experiment') {
+        // Lighthouse's requests come from loopback: trusted as a proxy, each names its visitor.
+        const server = await buildServer({
+          root: floors[variant]!,
+          trustProxy: true,
+          experiments: { secret: EXPERIMENT_SECRET },
+        });
+        closers.push(() => server.close());
+        origin = await server.listen({ host: '127.0.0.1', port: 0 });
+        const [experiment] = await servedExperiments(site);
+        if (!experiment) throw new Error('the experiment build runs no split test');
+        for (const { arm, headers } of await visitorsOfEachVariant(experiment, origin))
+          served.push({ configuration, variant, origin, arm, headers });
+        continue;
       } else {
         const server = await buildServer({ root: floors[variant]! });
         closers.push(() => server.close());
@@ -364,27 +492,28 @@ async function main() {
   const runs = new Map<string, Row[]>();
   try {
     for (const page of PAGES) {
-      // The not-found page is the same in both configurations.
+      // The not-found page is the same in both configurations; the split test runs on / only.
       const targets = served.filter(
-        (target) => page.name !== 'not found' || target.configuration === 'default',
+        (target) =>
+          (page.name !== 'not found' || target.configuration === 'default') &&
+          (target.configuration !== 'experiment' || page.path === SAMPLE_EXPERIMENT.page),
       );
       process.stdout.write(`lighthouse ${page.name}, ${targets.length} ways x${RUNS}: `);
       // Interleaved, so a busy minute of the machine falls on every way of serving alike.
       for (let run = 1; run <= RUNS; run += 1) {
-        for (const { configuration, variant, origin } of targets) {
+        for (const target of targets) {
+          const { configuration, variant, origin, arm, headers } = target;
           const result = await lighthouse(`${origin}${page.path}`, {
             port: chrome.port,
             output: 'html',
             logLevel: 'error',
+            ...(headers && { extraHeaders: headers }),
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${origin}${page.path}`);
-          const label = `${configuration}-${page.name.replace(/\W+/g, '') || 'home'}-${variant.replace(/\W+/g, '')}`;
+          const label = `${configuration}-${page.name.replace(/\W+/g, '') || 'home'}-${variant.replace(/\W+/g, '')}${arm ? `-${arm}` : ''}`;
           await writeFile(join(OUT, `${label}-${run}.html`), String(result.report));
-          const key = `${configuration}|${page.name}|${variant}`;
-          runs.set(key, [
-            ...(runs.get(key) ?? []),
-            toRow(configuration, page.name, variant, result.lhr as unknown as Lhr),
-          ]);
+          const key = `${configuration}|${page.name}|${variant}|${arm ?? ''}`;
+          runs.set(key, [...(runs.get(key) ?? []), toRow(target, page.name, result.lhr as unknown as Lhr)]);
         }
         process.stdout.write(`${run} `);
       }
@@ -395,7 +524,11 @@ async function main() {
   }
   const rows = [...runs.values()].map(median);
 
-  const taps: Record<Configuration, WidgetResult[]> = { default: [], 'production-like': [] };
+  const taps: Record<BenchConfiguration, WidgetResult[]> = {
+    default: [],
+    'production-like': [],
+    experiment: [],
+  };
   if (PAGES.some((page) => page.name === '/community')) {
     for (const configuration of CONFIGURATIONS) {
       const ours = served.find((s) => s.configuration === configuration && s.variant === 'our server')!;
@@ -405,7 +538,7 @@ async function main() {
     }
   }
 
-  for (const configuration of CONFIGURATIONS) {
+  for (const configuration of BENCH_CONFIGURATIONS) {
     console.log(`\n${configuration} build: Lighthouse, median of ${RUNS}`);
     printLighthouse(rows.filter((row) => row.configuration === configuration));
     if (taps[configuration].length > 0) {
@@ -432,13 +565,15 @@ async function main() {
   console.log(
     `\ntargets (median of ${RUNS}; LCP ≤ ${TARGETS.lcpMs} ms, FCP ≤ ${TARGETS.fcpMs} ms, CLS 0, TBT < ${TARGETS.tbtMs} ms through our server and within ${TARGETS.tbtOverPlainMs} ms of the plain static server's, nothing from another origin before the first paint, first tap ≤ ${TARGETS.tapMs} ms):`,
   );
-  for (const configuration of CONFIGURATIONS) {
+  for (const configuration of BENCH_CONFIGURATIONS) {
     const report = targetReport(
       rows.filter((row) => row.configuration === configuration),
       taps[configuration],
     );
     console.log(`  ${configuration}:\n    ${report.join('\n    ')}`);
   }
+  if (BENCH_CONFIGURATIONS.includes('experiment'))
+    console.log(`  a split test running:\n    ${experimentReport(rows).join('\n    ')}`);
   if (errors) console.log('  load: errors!');
   console.log(`load average at the end: ${load()}\nreports: ${OUT}/`);
   for (const close of closers) await close();

@@ -56,14 +56,16 @@ const CLEAN_ENV = {
 };
 
 /**
- * Builds the site with `env` into `outDir` and writes the brotli and gzip copies, as
- * `npm run build` does for dist/ (the host configs are not written: the Node server needs none).
+ * Builds the site (this project, or a copy of it at `project`) with `env` into `outDir` and writes
+ * the brotli and gzip copies, as `npm run build` does for dist/ (the host configs are not
+ * written: the Node server needs none).
  */
-export async function buildSite(outDir: string, env: Record<string, string>): Promise<void> {
+export async function buildSite(outDir: string, env: Record<string, string>, project = '.'): Promise<void> {
   await promisify(execFile)(
     process.execPath,
-    [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+    [resolve(project, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
     {
+      cwd: project,
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...CLEAN_ENV, ...env },
       timeout: 300_000,
       maxBuffer: 16 * 1024 * 1024,

@@ -14,7 +14,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { contentOf } from '../support/site-content.ts';
 
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../support/project-copy.ts';
+import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
 
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632);

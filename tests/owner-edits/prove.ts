@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
-import { copyProject } from '../support/project-copy.ts';
+import { copyProject } from '../../scripts/lib/project-copy.ts';
 
 type Yaml = Record<string, unknown>;
 

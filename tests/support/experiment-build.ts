@@ -1,31 +1,17 @@
 /**
  * A production build of the site with a split test running on `/` (two headlines, 50/50), made in
- * a copy of the project (the working tree and dist/ are left alone): the copy's experiments.yaml
- * is the owner's file with one test added, built by `npm run build` as a host would build it
- * (host configs and the split-test functions included).
+ * a copy of the project (the working tree and dist/ are left alone) whose experiments.yaml holds
+ * the sample test (scripts/lib/sample-experiment.ts), built by `npm run build` as a host would build
+ * it (host configs and the split-test functions included).
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { stringify } from 'yaml';
-import { copyProject, type ProjectCopy } from './project-copy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 
-export const TEST_EXPERIMENT = {
-  id: 'kit-headline',
-  page: '/',
-  running: true,
-  variants: [
-    { id: 'control', weight: 50 },
-    // The test's own words (not the owner's): a variant any owner might write.
-    {
-      id: 'plain-question',
-      weight: 50,
-      fields: { 'hero.headline': 'Could your business survive a bad month?' },
-    },
-  ],
-};
-export const VARIANT_HEADLINE = TEST_EXPERIMENT.variants[1]!.fields!['hero.headline'];
+export const VARIANT_HEADLINE = SAMPLE_EXPERIMENT.variants[1]!.fields!['hero.headline'];
 
 export interface ExperimentBuild extends ProjectCopy {
   dist: string;
@@ -36,10 +22,7 @@ export async function buildWithExperiment(env: Record<string, string>): Promise<
   const copy = copyProject('experiment');
   // A temp folder is private to its owner; nginx's workers (another user when started as root) read the build.
   chmodSync(copy.root, 0o755);
-  writeFileSync(
-    join(copy.root, 'src/content/experiments.yaml'),
-    stringify({ experiments: [TEST_EXPERIMENT] }),
-  );
+  runSampleExperiment(copy.root);
   await promisify(execFile)('npm', ['run', 'build'], {
     cwd: copy.root,
     env: {

@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { resolveContent, type RawContent } from '../../src/content/resolve.ts';
 import { contentFiles, contentPath, type ContentName } from '../../src/content/schemas.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import { PROJECT_ROOT } from './project-copy.ts';
+import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 
 /** The data files of the project at `root`, parsed against their schemas (before figures are resolved). */
 export function readRawContent(root: string): RawContent {

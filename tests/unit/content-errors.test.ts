@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { formatUsd, siteContent } from '../support/site-content.ts';
 
 /** The kit's price as the owner set it, as copy would type it. */

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../support/project-copy.ts';
+import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { formatUsd, siteContent } from '../support/site-content.ts';
 
 /** Every folder of browser and HTTP tests: all of tests/ but the unit tests and shared helpers. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { applyEdit } from '../../src/editor/yaml-edit.ts';
-import { PROJECT_ROOT } from '../support/project-copy.ts';
+import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 
 const kitYaml = readFileSync(join(PROJECT_ROOT, 'src/content/kit.yaml'), 'utf8');
 /** The file written anew in another style, as Keystatic does (long lines folded at 80 characters, double quotes). */

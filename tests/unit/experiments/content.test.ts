@@ -13,7 +13,7 @@ import { testableFields, withVariantWords } from '../../../src/content/experimen
 import { experimentOn, parseExperiments, servedList } from '../../../src/content/experiments.ts';
 import { resolveContent, type RawContent } from '../../../src/content/resolve.ts';
 import { contentFiles, type KitPage } from '../../../src/content/schemas.ts';
-import { PROJECT_ROOT } from '../../support/project-copy.ts';
+import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
 import { readRawContent, siteContent } from '../../support/site-content.ts';
 
 const headline = (words: string) => ({

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { parseExperiments } from '../../../src/content/experiments.ts';
-import { PROJECT_ROOT } from '../../support/project-copy.ts';
+import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
 
 let work: string;
 const WORDS = 'Could your business survive a bad month?';

@@ -19,8 +19,8 @@ import {
   visitorsNeeded,
   wilsonInterval,
 } from '../../../scripts/lib/split-stats.ts';
-import { PROJECT_ROOT } from '../../support/project-copy.ts';
-import { TEST_EXPERIMENT } from '../../support/experiment-build.ts';
+import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
+import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 
 describe('the statistics, against textbook values', () => {
   it('Wilson’s 95% interval: 5 of 10 is 23.7% to 76.3%; 0 of 10 is 0% to 27.8%', () => {
@@ -148,7 +148,7 @@ describe('npm run experiment:report', () => {
     // The owner's project as the script sees it: a split test running on the kit page.
     work = mkdtempSync(join(tmpdir(), 'be-report-'));
     mkdirSync(join(work, 'src/content'), { recursive: true });
-    writeFileSync(join(work, 'src/content/experiments.yaml'), stringify([TEST_EXPERIMENT]));
+    writeFileSync(join(work, 'src/content/experiments.yaml'), stringify([SAMPLE_EXPERIMENT]));
   });
   afterAll(async () => {
     await new Promise((done) => server.close(done));

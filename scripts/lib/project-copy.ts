@@ -1,6 +1,7 @@
 /**
  * A throwaway copy of the site's sources (with the real node_modules linked in), for tests that
- * edit content files or run the editor: the working tree is never touched.
+ * edit content files or run the editor, and for the bench's build with a split test running:
+ * the working tree is never touched.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';

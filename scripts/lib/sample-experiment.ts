@@ -1,0 +1,27 @@
+/**
+ * The split test the bench and the tests run on `/`: two headlines at 50/50, the second in words
+ * any owner might write (not the owner's own), and the build of the site with it running, made in
+ * a copy of the project so the working tree and dist/ are left alone.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+
+export const SAMPLE_EXPERIMENT = {
+  id: 'kit-headline',
+  page: '/',
+  running: true,
+  variants: [
+    { id: 'control', weight: 50 },
+    {
+      id: 'plain-question',
+      weight: 50,
+      fields: { 'hero.headline': 'Could your business survive a bad month?' },
+    },
+  ],
+};
+
+/** Makes the copy of the project at `root` run the sample test (its experiments.yaml holds just that). */
+export function runSampleExperiment(root: string): void {
+  writeFileSync(join(root, 'src/content/experiments.yaml'), stringify({ experiments: [SAMPLE_EXPERIMENT] }));
+}
