@@ -5,11 +5,14 @@
  * A benchmark, not a CI gate. Needs root (ports 80 and 443), nginx and openssl.
  * The scanner is installed on first use into bench-results/observatory with --ignore-scripts
  * (its install scripts download data this network cannot reach) and an empty HSTS preload list.
+ * BENCH_EXPERIMENT=1 grades the build with the sample split test running on / instead
+ * (scripts/lib/sample-experiment.ts): its pages under test carry their own caching headers.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runNginx, siteConfig } from './lib/nginx.ts';
+import { buildWithSampleExperiment } from './lib/sample-experiment.ts';
 
 const WORK = resolve('bench-results/observatory');
 const SCANNER = join(WORK, 'node_modules/@mdn/mdn-http-observatory');
@@ -87,7 +90,15 @@ async function main() {
   rmSync(prefix, { recursive: true, force: true });
   mkdirSync(prefix, { recursive: true });
   makeCertificates(prefix);
-  const site = (await siteConfig(prefix, 443)).replace(
+  let root = resolve('dist');
+  if (process.env['BENCH_EXPERIMENT']) {
+    root = join(WORK, 'experiment-build');
+    console.log('building the site with the sample split test running…');
+    await buildWithSampleExperiment(root);
+    // nginx's workers run as another user when it is started as root.
+    chmodSync(root, 0o755);
+  }
+  const site = (await siteConfig(prefix, 443, root)).replace(
     'listen 127.0.0.1:443;',
     `listen 127.0.0.1:443 ssl http2;\n  ssl_certificate ${prefix}/site.pem;\n  ssl_certificate_key ${prefix}/site.key;\n  ssl_protocols TLSv1.2 TLSv1.3;`,
   );
@@ -112,7 +123,9 @@ ${site}`,
       tests?: Record<string, { pass: boolean; result: string; scoreModifier: number }>;
     };
     if (result.error || !result.scan) throw new Error(`scanner: ${result.error ?? out}`);
-    console.log(`\nMDN HTTP Observatory, https://${HOST} served by nginx with deploy/nginx.conf`);
+    console.log(
+      `\nMDN HTTP Observatory, https://${HOST} served by nginx with deploy/nginx.conf${process.env['BENCH_EXPERIMENT'] ? ', a split test running on /' : ''}`,
+    );
     for (const [name, test] of Object.entries(result.tests ?? {})) {
       console.log(
         `  ${test.pass ? 'pass' : 'FAIL'}  ${name.padEnd(32)} ${test.result} (${test.scoreModifier >= 0 ? '+' : ''}${test.scoreModifier})`,

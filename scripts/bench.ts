@@ -33,8 +33,7 @@ import { chooseVariant, servedExperiments, type ServedExperiment } from '../depl
 import { htmlFiles } from '../deploy/site-policy.ts';
 import { compressDir } from './compress.ts';
 import { measureFirstTaps, type WidgetResult } from './lib/first-tap.ts';
-import { copyProject } from './lib/project-copy.ts';
-import { runSampleExperiment, SAMPLE_EXPERIMENT } from './lib/sample-experiment.ts';
+import { buildWithSampleExperiment, SAMPLE_EXPERIMENT } from './lib/sample-experiment.ts';
 import { startPlainStaticServer } from './lib/plain-static-server.ts';
 import {
   buildSite,
@@ -383,17 +382,6 @@ async function visitorsOfEachVariant(
       return { arm: id, headers };
     }),
   );
-}
-
-/** The default build with the sample split test running, built in a copy of the project into `outDir`. */
-async function buildWithSampleExperiment(outDir: string): Promise<void> {
-  const copy = copyProject('bench-experiment');
-  try {
-    runSampleExperiment(copy.root);
-    await buildSite(outDir, {}, copy.root);
-  } finally {
-    copy.remove();
-  }
 }
 
 /** How each variant of the split test compares with the same page, served the same way, without the test. */

@@ -6,6 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { buildSite } from './production-like.ts';
+import { copyProject } from './project-copy.ts';
 
 export const SAMPLE_EXPERIMENT = {
   id: 'kit-headline',
@@ -24,4 +26,15 @@ export const SAMPLE_EXPERIMENT = {
 /** Makes the copy of the project at `root` run the sample test (its experiments.yaml holds just that). */
 export function runSampleExperiment(root: string): void {
   writeFileSync(join(root, 'src/content/experiments.yaml'), stringify({ experiments: [SAMPLE_EXPERIMENT] }));
+}
+
+/** The default build with the sample test running, built in a copy of the project into `outDir`. */
+export async function buildWithSampleExperiment(outDir: string): Promise<void> {
+  const copy = copyProject('sample-experiment');
+  try {
+    runSampleExperiment(copy.root);
+    await buildSite(outDir, {}, copy.root);
+  } finally {
+    copy.remove();
+  }
 }

@@ -290,6 +290,16 @@ test.describe('Plausible, straight to the provider', () => {
       await page.addInitScript(script);
       await stayOnPage(page);
       const expected = await walkKit(page, origin);
+      // Real visitors' speed too: the page goes to the background, its metrics are final, and they
+      // reach the dataLayer only.
+      await page.waitForFunction(() => 'webVitals' in window);
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await expect
+        .poll(async () => (await dataLayer(page)).filter((entry) => entry.event === 'web_vital').length)
+        .toBeGreaterThan(0);
       await page.waitForTimeout(500);
       const layer = (await dataLayer(page)).map((entry) => entry.event);
       for (const event of expected) expect(layer).toContain(event.name);
