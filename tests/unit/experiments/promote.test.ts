@@ -2,6 +2,7 @@
 /**
  * Promoting the winner is one action (`npm run experiment:promote -- <test> <variant>`): its words
  * land in the page's own file, the test ends, and nothing else in either file changes.
+ * The same action from GitHub's page: a workflow that runs it, then the tests, then opens a pull request.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,4 +67,29 @@ describe('npm run experiment:promote', () => {
     });
     expect(read('kit.yaml')).toBe(before);
   }, 60_000);
+
+  it('is one action from GitHub’s page too: a workflow that runs it, the tests, and opens a pull request', async () => {
+    const workflow = parse(
+      readFileSync(join(PROJECT_ROOT, '.github/workflows/promote-winner.yml'), 'utf8'),
+    ) as {
+      on: { workflow_dispatch: { inputs: Record<string, { required: boolean }> } };
+      jobs: { promote: { env: Record<string, string>; steps: { run?: string }[] } };
+    };
+    expect(Object.keys(workflow.on.workflow_dispatch.inputs)).toEqual(['test', 'variant']);
+    const { env, steps } = workflow.jobs.promote;
+    const runs = steps.map((step) => step.run ?? '');
+    // The names the owner types reach the shell as variables, never pasted into a script.
+    expect(runs.join('\n')).not.toContain('${{');
+    expect(env).toMatchObject({ TEST_NAME: '${{ inputs.test }}', VARIANT_NAME: '${{ inputs.variant }}' });
+    const order = (command: string) => runs.findIndex((run) => run.includes(command));
+    expect(order('npm run experiment:promote -- "$TEST_NAME" "$VARIANT_NAME"')).toBeGreaterThan(-1);
+    expect(order('npm test')).toBeGreaterThan(order('npm run experiment:promote'));
+    expect(order('gh pr create')).toBeGreaterThan(order('npm test'));
+    // The branch is named from the two names, whatever the owner typed.
+    const naming = runs[order('gh pr create')]!.split('\n')[0]!;
+    const { stdout } = await promisify(execFile)('bash', ['-c', `${naming}; printf '%s' "$branch"`], {
+      env: { ...process.env, TEST_NAME: 'kit-headline', VARIANT_NAME: 'plain question; echo owned' },
+    });
+    expect(stdout).toBe('edit-promote-kit-headline-plain-question--echo-owned');
+  });
 });
