@@ -69,7 +69,7 @@ export class Answers {
   private readonly textAnswers = new Map<string, { body: string; headers: Headers }>();
   private readonly redirectHeaders = new Map<string, Record<Transport, Headers>>();
 
-  private readonly site: Site;
+  private site: Site;
   private readonly state: { closing: boolean };
   private readonly trustsPeer: (address: string | undefined) => boolean;
   private readonly chooseVariant: VariantChooser;
@@ -85,6 +85,21 @@ export class Answers {
     this.trustsPeer = trustsPeer;
     this.chooseVariant = chooseVariant;
   }
+  /** The build being served. */
+  get current(): Site {
+    return this.site;
+  }
+
+  /**
+   * Serves another build from the next request on (a published change, server/deploy-hook.ts);
+   * answers already being written finish with the build they started with.
+   */
+  replaceSite(site: Site): void {
+    this.site = site;
+    this.textAnswers.clear();
+    this.redirectHeaders.clear();
+  }
+
   /**
    * https when a trusted proxy says so in X-Forwarded-Proto (its last entry is the nearest
    * proxy's). Fastify's trustProxy (request.protocol) does the same for a routed request, but the

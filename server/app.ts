@@ -11,6 +11,9 @@
  *    other methods; a forwarded path goes to its origin (forwarding.ts, a Fastify plugin);
  * 4. on shutdown, the drain (drain.ts).
  *
+ * With a deploy hook (deploy-hook.ts, publisher.ts), a pushed change is built beside the running
+ * site and swapped in: the answers read the build being served at each request.
+ *
  * Answers are written to Node's response directly (`reply.hijack()`, answers.ts), with headers
  * made once at start: that is what lets this server keep up with nginx on the same build. The
  * cost: Fastify's reply hooks and plugins never see an answer, so every header is decided here.
@@ -25,11 +28,13 @@ import Fastify, {
 import { TIME_LIMITS } from '../deploy/rules.ts';
 import { ALLOW, Answers } from './answers.ts';
 import { clientErrors } from './client-errors.ts';
+import type { DeployHookSettings } from '../deploy/deploy-hook.ts';
 import type { HostedEditorSettings } from '../deploy/editor.ts';
 import { drainer, type DrainOptions } from './drain.ts';
 import { variantChooser, type ExperimentOptions } from './experiments.ts';
 import { forwarding } from './forwarding.ts';
 import { hasBody, hostChecker, MAX_URL_LENGTH, requestPath, trustProxyFn } from './request-checks.ts';
+import { gitBuild, keepAsServed, Publisher, publishLog, type Build } from './publisher.ts';
 import { loadSite, type Site } from './site.ts';
 
 export { acceptsHtml, hostAllowed, requestPath, trustProxyFn } from './request-checks.ts';
@@ -74,13 +79,32 @@ export interface ServerOptions {
   experiments?: ExperimentOptions;
   /** The hosted editor's settings (deploy/editor.ts): with them and a build that has the editor, it is served. */
   editor?: HostedEditorSettings | null;
+  /**
+   * The deploy hook (DEPLOY_HOOK_SECRET, DEPLOY_BRANCH): a signed push builds and serves the new
+   * change. `build` replaces the real one (git pull and a build beside `root`, server/publisher.ts).
+   */
+  deployHook?: (DeployHookSettings & { build?: Build }) | null;
 }
 
 export type SiteServer = FastifyInstance & {
   /** Stops accepting, answers every request already received, closes each connection after its answer. */
   drain: (options?: DrainOptions) => Promise<void>;
-  site: Site;
+  /** The build being served. */
+  readonly site: Site;
+  /** The deploy hook's builds, when it is on. */
+  publisher: Publisher | null;
 };
+
+/** Differences a swapped-in build cannot bring without a restart (routes made at start). */
+function needsRestart(running: Site, next: Site): string[] {
+  const paths = (site: Site) => site.forwards.map((forward) => `${forward.method} ${forward.path}`).join(',');
+  return [
+    ...(paths(running) === paths(next) ? [] : ['its forwarded paths (the analytics settings) differ']),
+    ...(Boolean(running.editor) === Boolean(next.editor)
+      ? []
+      : ['it has the hosted editor where this one has not, or the other way']),
+  ];
+}
 
 /** Fastify's options: Node's time limits, the trusted proxies, and every framework error answered by us. */
 function fastifyOptions(
@@ -176,7 +200,7 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
   const state = { closing: false };
   const answers = new Answers(site, state, trustsPeer, variantChooser(options.experiments));
   // The parser's errors are logged by the server made just below (only ever called after it exists).
-  const errors = clientErrors(site, answers, trustsPeer, () => app.log);
+  const errors = clientErrors(answers, trustsPeer, () => app.log);
   const app = Fastify(fastifyOptions(options, trustsPeer, answers, errors.onClientError));
   app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   errors.listen(app.server);
@@ -195,5 +219,29 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
     const { hostedEditor } = await import('./editor/editor.ts');
     await app.register(hostedEditor, { settings: options.editor, files: site.editor, answers, hostOk });
   }
-  return Object.assign(app, { drain: drainer(app, state), site }) as SiteServer;
+  let publisher: Publisher | null = null;
+  if (options.deployHook) {
+    const { build: injected, ...settings } = options.deployHook;
+    const build =
+      injected ?? gitBuild({ project: process.cwd(), root: options.root, branch: settings.branch });
+    publisher = new Publisher(
+      build,
+      async (folder) => {
+        const next = await loadSite(folder);
+        const restart = needsRestart(answers.current, next);
+        if (restart.length > 0)
+          app.log.warn(
+            `the new build is served, but restart the server to serve all of it: ${restart.join('; ')}`,
+          );
+        answers.replaceSite(next);
+        if (!injected) await keepAsServed(options.root, folder);
+      },
+      publishLog(app.log),
+    );
+    const { deployHook } = await import('./deploy-hook.ts');
+    await app.register(deployHook, { settings, publisher, answers, hostOk });
+  }
+  const server = Object.assign(app, { drain: drainer(app, state), publisher });
+  Object.defineProperty(server, 'site', { get: () => answers.current, enumerable: true });
+  return server as unknown as SiteServer;
 }

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transport } from '../deploy/rules.ts';
 import { ALLOW, type Answers } from './answers.ts';
 import { acceptsHtml } from './request-checks.ts';
-import type { Headers, Site } from './site.ts';
+import type { Headers } from './site.ts';
 
 /** The status for a parser error: 408 for a timeout, 431 for headers over the limit, 405 for an unknown method, else 400. */
 function statusOf(code: string | undefined): number {
@@ -20,14 +20,13 @@ function statusOf(code: string | undefined): number {
 }
 
 export function clientErrors(
-  site: Site,
-  answers: Pick<Answers, 'textAnswer'>,
+  answers: Pick<Answers, 'textAnswer' | 'current'>,
   trustsPeer: (address: string | undefined) => boolean,
   log: () => FastifyBaseLogger,
 ) {
   /** One answer and the end of the connection, written as bytes: there is no response object to write to. */
   function writeRaw(socket: Socket, status: number, transport: Transport, extra: Headers, accept?: string) {
-    const notFound = site.notFound.variants.identity;
+    const notFound = answers.current.notFound.variants.identity;
     const { headers, body } =
       status === 400 && acceptsHtml(accept)
         ? { headers: notFound.headers[transport], body: notFound.body }

@@ -55,7 +55,7 @@ export async function forwarding(scope: FastifyInstance, { site, answers, hostOk
       return answers.sendText(request, reply, 502);
     }
     const headers = {
-      ...site.security[answers.transportOf(request)],
+      ...answers.current.security[answers.transportOf(request)],
       'cache-control': forwardCacheControl(forward),
       ...(answer.type ? { 'content-type': answer.type } : {}),
       'content-length': String(answer.body.length),

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { deployHookSettings, DEPLOY_HOOK_PATH, type DeployHookSettings } from '../deploy/deploy-hook.ts';
 import { EDITOR_FOLDER, hostedEditorSettings, type HostedEditorSettings } from '../deploy/editor.ts';
 import { buildServer, DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY, trustProxyFn } from './app.ts';
 
@@ -68,8 +69,21 @@ if (!editor && builtWithEditor)
     `The build in ${root} has the hosted editor but its variables are not set here: /keystatic and /api/keystatic/ answer 404.`,
   );
 
+// The deploy hook: a signed push to DEPLOY_BRANCH is pulled, built beside the build and served.
+let deployHook: DeployHookSettings | null = null;
+try {
+  deployHook = deployHookSettings(env);
+} catch (error) {
+  fail((error as Error).message);
+}
+if (deployHook && !existsSync(resolve('.git')))
+  fail(
+    `DEPLOY_HOOK_SECRET is set but ${resolve('.')} is not a git clone: the deploy hook pulls the pushed change there. Start the server from the project's clone.`,
+  );
+
 const app = await buildServer({
   editor,
+  deployHook,
   root,
   logger: { level: env['LOG_LEVEL'] ?? 'info' },
   allowedHosts,
@@ -80,6 +94,11 @@ const app = await buildServer({
 if (app.site.experiments.size > 0 && !env['EXPERIMENT_SECRET'])
   app.log.warn(
     'Split tests run with a secret made at start: set EXPERIMENT_SECRET so a visitor keeps their variant across restarts and processes.',
+  );
+
+if (deployHook)
+  app.log.info(
+    `deploy hook: POST ${DEPLOY_HOOK_PATH} (GitHub webhook, push events) publishes ${deployHook.branch}`,
   );
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

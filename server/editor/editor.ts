@@ -27,7 +27,9 @@ export async function hostedEditor(
   function page(request: FastifyRequest, reply: FastifyReply) {
     if (!hostOk(request.raw)) return answers.sendNotFound(request, reply, 400);
     const path = request.url.split('?')[0]!;
-    return answers.sendFile(request, reply, files.files.get(path) ?? files.page);
+    // The build being served (a published change brings the editor's new scripts with it).
+    const current = answers.current.editor ?? files;
+    return answers.sendFile(request, reply, current.files.get(path) ?? current.page);
   }
 
   async function passToApi(request: FastifyRequest, reply: FastifyReply) {

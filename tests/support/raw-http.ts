@@ -55,11 +55,15 @@ export function parse(text: string): Answer {
   };
 }
 
-/** A raw HTTP request: the path goes on the wire exactly as given (no normalisation). */
+/** A raw HTTP request: the path goes on the wire exactly as given (no normalisation); `body` is sent as it is. */
 export function raw(
   origin: string,
   path: string,
-  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ) {
   const url = new URL(origin);
   return new Promise<Answer>((resolve, reject) => {
@@ -74,6 +78,6 @@ export function raw(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
