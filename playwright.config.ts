@@ -58,6 +58,9 @@ const hostedEditor: Project = {
   use: { viewport: { width: 1280, height: 900 }, screenshot: 'only-on-failure' },
 };
 
+/** The deploy hook of a self-hosted server: a git repository on disk, a real build, load during the swap. */
+const deployHook: Project = { name: 'deploy-hook', testMatch: 'deploy-hook/**/*.spec.ts' };
+
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: true,
@@ -85,7 +88,7 @@ export default defineConfig({
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
   },
-  projects: [...widths, http, analytics, editor, experiments, hostedEditor],
+  projects: [...widths, http, analytics, editor, experiments, hostedEditor, deployHook],
   webServer: {
     // The production build, served by our own server exactly as `npm start` does.
     command: 'npm run serve',

@@ -10,11 +10,12 @@ import { join, resolve } from 'node:path';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
-/** What a build needs. */
+/** What a build and the server need. */
 const SOURCES = [
   'src',
   'public',
   'deploy',
+  'server',
   'scripts',
   'integrations',
   'astro.config.ts',
