@@ -156,30 +156,42 @@ async function answerUnderTest(request, experiment, address, secret, fetchFile) 
 }
 
 /**
- * Cloudflare Pages' `_worker.js` (advanced mode): a page under test gets the visitor's variant
- * (the address from CF-Connecting-IP, the secret from the EXPERIMENT_SECRET variable); anything
- * else goes to the static files as before (`_routes.json` keeps other requests from the worker).
+ * Cloudflare Pages' `_worker.js` (advanced mode), for a split test, the hosted editor, or both:
+ * an editor path gets the editor's answer (deploy/editor-hosts.ts `editorCore`, its variables
+ * from the worker's env, its files through env.ASSETS); a page under test gets the visitor's
+ * variant (the address from CF-Connecting-IP, the secret from EXPERIMENT_SECRET); anything else
+ * goes to the static files as before (`_routes.json` keeps other requests from the worker).
  */
-export function cloudflareWorker(manifest: RouteManifest): string {
-  return `${edgeCore(manifest)}
+export function cloudflareWorker(manifest: RouteManifest, editor = ''): string {
+  const testing = manifest.experiments.length > 0;
+  return `${testing ? edgeCore(manifest) : ''}${editor}
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
-    const experiment = experimentAt(url.pathname);
-    if (!experiment || (request.method !== 'GET' && request.method !== 'HEAD')) return env.ASSETS.fetch(request);
-    const address = request.headers.get('cf-connecting-ip') ?? '';
     // Pages serves a folder's page at the folder's URL (and redirects its index.html there).
-    return answerUnderTest(request, experiment, address, env.EXPERIMENT_SECRET, (file) =>
-      env.ASSETS.fetch(new Request(new URL(file.replace(/index\\.html$/, ''), url))),
-    );
+    const assetAt = (file) => env.ASSETS.fetch(new Request(new URL(file.replace(/index\\.html$/, ''), url)));
+${
+  editor
+    ? `    const forEditor = await editorAnswer(request, env, assetAt);
+    if (forEditor) return forEditor;
+`
+    : ''
+}${
+    testing
+      ? `    const experiment = experimentAt(url.pathname);
+    if (experiment && (request.method === 'GET' || request.method === 'HEAD'))
+      return answerUnderTest(request, experiment, request.headers.get('cf-connecting-ip') ?? '', env.EXPERIMENT_SECRET, assetAt);
+`
+      : ''
+  }    return env.ASSETS.fetch(request);
   },
 };
 `;
 }
 
-/** Cloudflare Pages' `_routes.json`: the worker runs only for the pages under test. */
-export function cloudflareRoutes(manifest: RouteManifest): string {
-  const include = [...new Set(pathsUnderTest(manifest).map(({ path }) => path))];
+/** Cloudflare Pages' `_routes.json`: the worker runs only for the pages under test and the editor's paths. */
+export function cloudflareRoutes(manifest: RouteManifest, editorPaths: readonly string[] = []): string {
+  const include = [...new Set([...pathsUnderTest(manifest).map(({ path }) => path), ...editorPaths])];
   return `${JSON.stringify({ version: 1, include, exclude: [] }, null, 2)}\n`;
 }
 

@@ -16,9 +16,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Where the build lists its running experiments (absent when none runs). */
-export const EXPERIMENTS_FILE = '_experiments.json';
+import { EXPERIMENTS_FILE } from './rules.ts';
 
 /** Where the build writes each variant's page: `/variants/<experiment>/<variant>/index.html`. */
 export const VARIANTS_PREFIX = '/variants/';

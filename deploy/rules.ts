@@ -5,7 +5,6 @@
  * `vercel.json`, `nginx.conf`) are generated from it.
  */
 import { plainHttpPolicy } from './csp.ts';
-import { EXPERIMENTS_FILE } from './experiments.ts';
 
 export interface Redirect {
   from: string;
@@ -36,6 +35,9 @@ export interface Forward {
  * pages do not show already (the provider's address).
  */
 export const FORWARDS_FILE = '_forwards.json';
+
+/** Where the build lists its running split tests (deploy/experiments.ts; absent when none runs). */
+export const EXPERIMENTS_FILE = '_experiments.json';
 
 /**
  * Host config files the build carries for other hosts: never served as pages. With a split test

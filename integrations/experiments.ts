@@ -1,6 +1,6 @@
 import type { AstroIntegration } from 'astro';
 import { writeFile } from 'node:fs/promises';
-import { EXPERIMENTS_FILE } from '../deploy/experiments.ts';
+import { EXPERIMENTS_FILE } from '../deploy/rules.ts';
 import { readRunningList } from '../src/content/experiments.ts';
 
 /**

@@ -6,7 +6,7 @@
  * Usage: node scripts/deploy-configs.ts [dist] [nginx port]
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
   nginxConfig,
@@ -22,7 +22,15 @@ import {
   VERCEL_FUNCTION,
   vercelEdgeFunction,
 } from '../deploy/experiment-hosts.ts';
+import {
+  CLOUDFLARE_EDITOR_ROUTES,
+  editorCore,
+  EDITOR_FUNCTION,
+  netlifyEditorFunction,
+  vercelEditorFunction,
+} from '../deploy/editor-hosts.ts';
 import { routeManifest, servedFiles, type RouteManifest } from '../deploy/routes.ts';
+import { editorBundle } from './lib/editor-bundle.ts';
 import { nginxBrotli } from './lib/nginx-bin.ts';
 
 /**
@@ -38,32 +46,66 @@ export async function writeVercelOutput(root: string, output: string): Promise<v
   }
   const manifest = await routeManifest(root);
   await writeFile(join(output, 'config.json'), `${JSON.stringify(vercelOutputConfig(manifest), null, 2)}\n`);
-  if (manifest.experiments.length > 0) {
-    // The split-test function (deploy/experiment-hosts.ts), on Vercel's edge runtime.
-    const folder = join(output, 'functions', `${VERCEL_FUNCTION}.func`);
+  const edgeFunction = async (name: string, code: string) => {
+    const folder = join(output, 'functions', `${name}.func`);
     await mkdir(folder, { recursive: true });
-    await writeFile(join(folder, 'index.js'), vercelEdgeFunction(manifest));
+    await writeFile(join(folder, 'index.js'), code);
     await writeFile(
       join(folder, '.vc-config.json'),
       `${JSON.stringify({ runtime: 'edge', entrypoint: 'index.js' }, null, 2)}\n`,
     );
-  }
+  };
+  // The split-test function (deploy/experiment-hosts.ts), on Vercel's edge runtime.
+  if (manifest.experiments.length > 0) await edgeFunction(VERCEL_FUNCTION, vercelEdgeFunction(manifest));
+  // The hosted editor's function (deploy/editor-hosts.ts).
+  if (manifest.editor)
+    await edgeFunction(
+      EDITOR_FUNCTION,
+      vercelEditorFunction(manifest.editor, await editorBundle(), await editorPage(root, manifest)),
+    );
+}
+
+/** The editor's page as the build wrote it. */
+async function editorPage(root: string, manifest: RouteManifest): Promise<string> {
+  return readFile(join(root, manifest.editor!.page), 'utf8');
 }
 
 /**
- * The split-test functions of the static hosts (deploy/experiment-hosts.ts), when a test runs:
- * Cloudflare Pages' `_worker.js` and `_routes.json` in the build, Netlify's edge function in its
- * folder for generated functions.
+ * The functions of the static hosts, for a running split test (deploy/experiment-hosts.ts) and
+ * the hosted editor (deploy/editor-hosts.ts): Cloudflare Pages' `_worker.js` and `_routes.json` in
+ * the build (one worker for both), Netlify's functions in its folders for generated ones.
  */
-export async function writeExperimentFunctions(
+export async function writeHostFunctions(
   root: string,
   manifest: RouteManifest,
-  netlifyFolder: string,
+  netlify: { edgeFunctions: string; functions: string },
 ): Promise<void> {
-  await writeFile(join(root, '_worker.js'), cloudflareWorker(manifest));
-  await writeFile(join(root, '_routes.json'), cloudflareRoutes(manifest));
-  await mkdir(netlifyFolder, { recursive: true });
-  await writeFile(join(netlifyFolder, 'experiments.js'), netlifyEdgeFunction(manifest));
+  const testing = manifest.experiments.length > 0;
+  const editor = manifest.editor;
+  // Netlify's folders outlive a build: a function of an earlier build must not stay deployed.
+  await rm(join(netlify.edgeFunctions, 'experiments.js'), { force: true });
+  await rm(join(netlify.functions, `${EDITOR_FUNCTION}.mjs`), { force: true });
+  if (!testing && !editor) return;
+  const bundle = editor ? await editorBundle() : '';
+  await writeFile(
+    join(root, '_worker.js'),
+    cloudflareWorker(manifest, editor ? editorCore(editor, bundle) : ''),
+  );
+  await writeFile(
+    join(root, '_routes.json'),
+    cloudflareRoutes(manifest, editor ? CLOUDFLARE_EDITOR_ROUTES : []),
+  );
+  if (testing) {
+    await mkdir(netlify.edgeFunctions, { recursive: true });
+    await writeFile(join(netlify.edgeFunctions, 'experiments.js'), netlifyEdgeFunction(manifest));
+  }
+  if (editor) {
+    await mkdir(netlify.functions, { recursive: true });
+    await writeFile(
+      join(netlify.functions, `${EDITOR_FUNCTION}.mjs`),
+      netlifyEditorFunction(editor, bundle, await editorPage(root, manifest)),
+    );
+  }
 }
 
 if (import.meta.main) {
@@ -88,7 +130,10 @@ if (import.meta.main) {
     resolve('deploy/nginx.conf'),
     nginxConfig(manifest, { root, port, headersFile, brotli, ...(experimentSecret && { experimentSecret }) }),
   );
-  if (running) await writeExperimentFunctions(root, manifest, resolve('.netlify/v1/edge-functions'));
+  await writeHostFunctions(root, manifest, {
+    edgeFunctions: resolve('.netlify/v1/edge-functions'),
+    functions: resolve('.netlify/v1/functions'),
+  });
   const vercel = process.env['VERCEL'] === '1';
   if (vercel) await writeVercelOutput(root, resolve('.vercel/output'));
   console.log(

@@ -6,7 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { EXPERIMENTS_FILE, type ServedExperiment } from '../../deploy/experiments.ts';
+import type { ServedExperiment } from '../../deploy/experiments.ts';
+import { EXPERIMENTS_FILE } from '../../deploy/rules.ts';
 import { routeManifest } from '../../deploy/routes.ts';
 import { sampleBuild, type SampleBuild } from './site-facts.ts';
 

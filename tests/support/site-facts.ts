@@ -42,10 +42,20 @@ export interface SampleBuild {
   remove: () => Promise<void>;
 }
 
-/** Writes the small build (with .br and .gz copies of its larger files, as the build makes them) to a temp folder. */
-export async function sampleBuild(): Promise<SampleBuild> {
+/** The hosted editor's files, as a build with its variables set adds them. */
+export const SAMPLE_EDITOR_FILES: Record<string, string> = {
+  'keystatic/index.html':
+    '<!doctype html><title>Keystatic</title><div id="root"></div><script type="module" src="/keystatic/assets/app-Q1w2E3.js"></script>',
+  'keystatic/assets/app-Q1w2E3.js': 'console.log("the editor");',
+};
+
+/**
+ * Writes the small build (with .br and .gz copies of its larger files, as the build makes them) to
+ * a temp folder; with `editor`, the hosted editor's files too.
+ */
+export async function sampleBuild({ editor = false } = {}): Promise<SampleBuild> {
   const root = await mkdtemp(join(tmpdir(), 'be-sample-'));
-  for (const [file, body] of Object.entries(SAMPLE_FILES)) {
+  for (const [file, body] of Object.entries({ ...SAMPLE_FILES, ...(editor ? SAMPLE_EDITOR_FILES : {}) })) {
     await mkdir(join(root, file, '..'), { recursive: true });
     await writeFile(join(root, file), body);
     if (body.length >= 512) {

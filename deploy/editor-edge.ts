@@ -1,0 +1,72 @@
+/**
+ * The hosted editor on the hosts that run code beside static files (Netlify, Vercel, Cloudflare
+ * Pages): one function for its API and its page, given the host's environment at run time. Its
+ * API is deploy/editor-api.ts, the same code the Node server runs; its page and scripts are the
+ * build's own files (`fetchFile`, the host's way to read one), each answered under the editor's
+ * headers, never the visitors'. scripts/lib/editor-bundle.ts bundles this file with Keystatic's
+ * handler into each host's generated function (deploy/editor-hosts.ts).
+ */
+import { editorApi } from './editor-api.ts';
+import { EDITOR_API, editorHeaders, hostedEditorSettings, isEditorPath } from './editor.ts';
+
+/** A file of the build as the host's file server answers it (`/keystatic/index.html`, `/keystatic/assets/…`). */
+export type FetchFile = (file: string) => Promise<Response>;
+
+/** The editor's files in the build (the route manifest's `editor`). */
+export interface EditorFileList {
+  page: string;
+  assets: readonly string[];
+}
+
+/** A plain answer of the editor: under its headers, never a visitor's. */
+function plain(path: string, status: number, text: string, extra: Record<string, string> = {}): Response {
+  return new Response(text, {
+    status,
+    headers: { ...editorHeaders(path), 'content-type': 'text/plain; charset=utf-8', ...extra },
+  });
+}
+
+/**
+ * The editor's answer to `request`, or null when the path is not the editor's (the host then
+ * answers it as before). With none of the editor's variables set at run time the editor is off:
+ * 404, as on the Node server; with a partial set, 503 and the host's log names what is missing.
+ */
+export function editorEdge(
+  env: Record<string, unknown>,
+  files: EditorFileList,
+): (request: Request, fetchFile: FetchFile) => Promise<Response | null> {
+  const strings = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  let api: ((request: Request) => Promise<Response>) | null = null;
+  let problem: string | null = null;
+  try {
+    const settings = hostedEditorSettings(strings);
+    if (settings) api = editorApi(settings);
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  const assets = new Set(files.assets);
+
+  return async (request, fetchFile) => {
+    const path = new URL(request.url).pathname;
+    if (!isEditorPath(path)) return null;
+    if (problem) {
+      console.error(problem);
+      return plain(path, 503, 'The editor is not configured on this host: see its log.\n');
+    }
+    if (!api) return plain(path, 404, 'Not Found\n');
+    if (path.startsWith(EDITOR_API)) return api(request);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return plain(path, 405, 'Method Not Allowed\n', { allow: 'GET, HEAD' });
+    // Its scripts at their own paths; any other path below /keystatic is the app, which routes itself.
+    const file = await fetchFile(assets.has(path) ? path : files.page);
+    if (!file.ok) return plain(path, 502, `The editor's file could not be read (${file.status}).\n`);
+    const headers = new Headers(editorHeaders(path));
+    for (const name of ['content-type', 'etag', 'last-modified']) {
+      const value = file.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    return new Response(request.method === 'HEAD' ? null : file.body, { status: 200, headers });
+  };
+}
