@@ -7,11 +7,8 @@
  * canonical URL, Open Graph and structured data, no layout shift, no CSP violation), and its page
  * view, events and web vitals reach the provider and the dataLayer naming the variant.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { EXPERIMENT_CACHE_CONTROL } from '../../deploy/experiments.ts';
@@ -24,6 +21,7 @@ import { startCollector, type Collector } from '../support/collector.ts';
 import { recordViolations, violations } from '../support/csp-violations.ts';
 import { buildWithExperiment, VARIANT_HEADLINE, type ExperimentBuild } from '../support/experiment-build.ts';
 import { siteContent } from '../support/site-content.ts';
+import { startWrangler } from '../support/wrangler.ts';
 import { expectedSecurity, pick } from '../support/site-facts.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -194,52 +192,13 @@ test.describe('hosts split visitors', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const bin = resolve('node_modules/.bin');
-    const date = /\d{4}-\d{2}-\d{2}/.exec(
-      spawnSync(join(bin, 'workerd'), ['--version'], { encoding: 'utf8' }).stdout ?? '',
-    )?.[0];
-    test.skip(!date, 'no workerd binary in node_modules (npm install)');
-    const work = mkdtempSync(join(tmpdir(), 'be-wrangler-exp-'));
-    const wrangler: ChildProcess = spawn(
-      join(bin, 'wrangler'),
-      [
-        'pages',
-        'dev',
-        build.dist,
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(PORTS.wrangler),
-        '--inspector-port',
-        '0',
-        '--compatibility-date',
-        date!,
-        '--binding',
-        'EXPERIMENT_SECRET=wrangler-secret',
-      ],
-      {
-        cwd: work,
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const wrangler = await startWrangler(build.dist, {
+      bindings: { EXPERIMENT_SECRET: 'wrangler-secret' },
+      port: PORTS.wrangler,
+    });
     try {
-      let output = '';
-      const ready = await new Promise<string | null>((done) => {
-        const timer = setTimeout(() => done(null), 90_000);
-        const read = (chunk: Buffer) => {
-          output += stripVTControlCharacters(chunk.toString());
-          const match = /Ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-          if (match) {
-            clearTimeout(timer);
-            done(match[1]!);
-          }
-        };
-        wrangler.stdout!.on('data', read);
-        wrangler.stderr!.on('data', read);
-        wrangler.on('exit', () => done(null));
-      });
-      test.skip(ready === null, `wrangler pages dev did not start:\n${output.slice(-1500)}`);
+      test.skip(wrangler.origin === null, wrangler.whyNot);
+      const ready = wrangler.origin!;
       const seen: Record<string, number> = {};
       for (let n = 0; n < 120; n++) {
         const answer = await request.get(`${ready}/`, {
@@ -270,8 +229,7 @@ test.describe('hosts split visitors', () => {
       expect(community.status()).toBe(200);
       expect(community.headers()['cache-control']).not.toBe(EXPERIMENT_CACHE_CONTROL);
     } finally {
-      wrangler.kill('SIGTERM');
-      rmSync(work, { recursive: true, force: true });
+      wrangler.stop();
     }
   });
 });

@@ -7,13 +7,16 @@
  * the new price on the pages. Runs in a copy of the project: the working tree is never touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { parse } from 'yaml';
+import { STATE_COOKIE } from '../../deploy/editor-api.ts';
+import { editorHeaders } from '../../deploy/editor.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { startWrangler } from '../support/wrangler.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
 
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632);
@@ -285,4 +288,59 @@ test('the editor is its own: noindex, its own policy, only its paths and methods
   const authorize = new URL(login.headers()['location']!);
   expect(authorize.origin + authorize.pathname).toBe('https://github.com/login/oauth/authorize');
   expect(authorize.searchParams.get('client_id')).toBe(EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_ID);
+});
+
+test('Cloudflare Pages on its own runtime (wrangler, workerd) serves the same editor from the generated worker', async ({
+  request,
+}) => {
+  const dist = join(project.root, 'dist');
+  const wrangler = await startWrangler(dist, { bindings: EDITOR_ENV });
+  try {
+    test.skip(wrangler.origin === null, wrangler.whyNot);
+    const cloudflare = wrangler.origin!;
+    const pageHtml = readFileSync(join(dist, 'keystatic/index.html'), 'utf8');
+    const script = /src="(\/keystatic\/assets\/[^"]+\.js)"/.exec(pageHtml)?.[1];
+    expect(script, 'the editor page names its script').toBeTruthy();
+    for (const path of ['/keystatic', '/keystatic/branch/main/singleton/offer', script!]) {
+      const [node, worker] = await Promise.all([
+        request.get(`${SITE}${path}`),
+        request.get(`${cloudflare}${path}`),
+      ]);
+      expect(worker.status(), path).toBe(200);
+      expect(await worker.text(), path).toBe(await node.text());
+      // The editor's headers for a site served over https, as every host sends them.
+      for (const [name, value] of Object.entries(editorHeaders(path)))
+        expect(worker.headers()[name.toLowerCase()], `${name} of ${path}`).toBe(value);
+      for (const name of ['x-robots-tag', 'cache-control'])
+        expect(worker.headers()[name], `${name} of ${path}`).toBe(node.headers()[name]);
+    }
+    const login = await request.get(`${cloudflare}/api/keystatic/github/login`, { maxRedirects: 0 });
+    expect(login.status()).toBe(307);
+    const authorize = new URL(login.headers()['location']!);
+    expect(authorize.origin + authorize.pathname).toBe('https://github.com/login/oauth/authorize');
+    expect(authorize.searchParams.get('client_id')).toBe(EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_ID);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(
+      `${cloudflare}/api/keystatic/github/oauth/callback`,
+    );
+    const stateCookie = login
+      .headersArray()
+      .find(
+        (header) => header.name.toLowerCase() === 'set-cookie' && header.value.startsWith(`${STATE_COOKIE}=`),
+      );
+    expect(stateCookie?.value).toMatch(/HttpOnly.*Secure.*SameSite=Lax|Secure.*HttpOnly/);
+    const forged = await request.get(
+      `${cloudflare}/api/keystatic/github/oauth/callback?code=abc&state=forged`,
+    );
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain('This sign-in link is not valid here');
+    expect((await request.get(`${cloudflare}/api/keystatic/tree`)).status()).toBe(404);
+    expect((await request.post(`${cloudflare}/api/keystatic/github/login`)).status()).toBe(405);
+    // The visitors' pages beside it keep their own policy and are not the worker's.
+    const home = await request.get(`${cloudflare}/`);
+    expect(home.status()).toBe(200);
+    expect(home.headers()['content-security-policy']).not.toContain('github');
+    expect(home.headers()['x-robots-tag']).toBeUndefined();
+  } finally {
+    wrangler.stop();
+  }
 });

@@ -265,6 +265,13 @@ describe.each(HOSTS)('the editor’s variables on %s, read at run time', (host) 
   });
 });
 
+describe('the runtimes', () => {
+  it('Cloudflare’s worker reads nothing of Node’s `process`, which workerd does not have', () => {
+    const worker = cloudflareWorker(build.manifest, editorCore(build.manifest.editor!, bundle));
+    expect(worker).not.toMatch(/\bprocess\.env\b/);
+  });
+});
+
 describe('the visitors’ pages beside the editor', () => {
   it('Cloudflare’s worker hands every other path to the static files untouched', async () => {
     const handler = await hostFunction('cloudflare', ENV);
