@@ -6,7 +6,7 @@
  *
  * A separate Vite build rather than Keystatic's Astro integration: that one needs Astro's
  * on-demand rendering (an adapter per host) for the whole site, while the site is prebuilt files and its
- * API runs as a small function per host (server/editor/, deploy/editor-functions.ts).
+ * API runs on the Node server (server/editor/) and as a small function per host (deploy/editor-hosts.ts).
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
