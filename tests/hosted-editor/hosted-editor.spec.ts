@@ -7,7 +7,7 @@
  * the new price on the pages. Runs in a copy of the project: the working tree is never touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -34,6 +34,8 @@ const EDITOR_ENV = {
   PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'build-equity-site-editor',
   KEYSTATIC_PREVIEW_URL: PREVIEW,
 };
+/** Screenshots for the README and the requests Keystatic made to GitHub, kept after the run. */
+const SHOTS = join(PROJECT_ROOT, 'test-results/hosted-editor');
 const GITHUB_HOSTS = /^https:\/\/(github\.com|api\.github\.com|raw\.githubusercontent\.com)\//;
 
 let project: ProjectCopy;
@@ -59,6 +61,7 @@ test.use({ actionTimeout: 60_000 });
 test.beforeAll(async () => {
   // Two builds of the site and a server start: minutes on a machine shared with other builds.
   test.setTimeout(400_000);
+  mkdirSync(SHOTS, { recursive: true });
   project = copyProject('hosted-editor');
   writeFileSync(join(project.root, '.gitignore'), 'node_modules\n.astro\ndist\n');
   run('git', ['init', '-q', '-b', 'main'], project.root);
@@ -184,6 +187,9 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   });
 
   await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill(String(price));
+  // For the README: the draft branch, its Preview button and the edited price, before the save.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(SHOTS, 'hosted-editor-draft.png') });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => dataAt('edit-new-price', 'offer').kit.price, { timeout: 60_000 }).toBe(price);
   // The draft's preview, at the host's address for the branch.
@@ -200,6 +206,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
 
   // Publish: a pull request from the branch, merged on GitHub's page.
   await page.getByRole('button', { name: 'git actions' }).click();
+  await page.screenshot({ path: join(SHOTS, 'hosted-editor-publish.png') });
   const pullPage = context.waitForEvent('page');
   await page.getByRole('menuitem', { name: /Create pull request/ }).click();
   const github = await pullPage;
@@ -219,10 +226,9 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   expect(git('diff', '-U0', base, 'main', '--', 'src/content/offer.yaml')).toContain(`+  price: ${price}`);
 
   expect(violations).toEqual([]);
-  await testInfo.attach('github-requests.json', {
-    body: JSON.stringify(standIn.requests, null, 2),
-    contentType: 'application/json',
-  });
+  const requests = JSON.stringify(standIn.requests, null, 2);
+  await testInfo.attach('github-requests.json', { body: requests, contentType: 'application/json' });
+  writeFileSync(join(SHOTS, 'github-requests.json'), requests);
 
   // A build of the merged commit shows the new price on every page that quotes it.
   const published = mkdtempSync(join(tmpdir(), 'be-published-'));
