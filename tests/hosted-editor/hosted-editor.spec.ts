@@ -350,3 +350,20 @@ test('Cloudflare Pages on its own runtime (wrangler, workerd) serves the same ed
     wrangler.stop();
   }
 });
+
+test('the visitors’ pages of a build with the editor carry exactly the headers of one without it', async ({
+  request,
+}) => {
+  // The project's own build, served by the suite's server (no editor), against the editor's build.
+  const volatile = new Set(['date', 'etag', 'last-modified', 'content-length', 'keep-alive', 'connection']);
+  const headersOf = (answer: Awaited<ReturnType<typeof request.get>>) =>
+    Object.fromEntries(Object.entries(answer.headers()).filter(([name]) => !volatile.has(name)));
+  for (const path of ['/', '/community', '/no-such-page', '/oh-shit-kit?ref=x', '/favicon.svg']) {
+    const [without, withEditor] = await Promise.all([
+      request.get(path, { maxRedirects: 0 }),
+      request.get(`${SITE}${path}`, { maxRedirects: 0 }),
+    ]);
+    expect(withEditor.status(), path).toBe(without.status());
+    expect(headersOf(withEditor), path).toEqual(headersOf(without));
+  }
+});
