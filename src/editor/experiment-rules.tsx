@@ -10,12 +10,9 @@
  * list, which holds and writes nothing, runs the rules over what was noted and refuses the Save.
  */
 import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keystatic/core';
-import { Notice } from '@keystar/ui/notice';
-import { Content } from '@keystar/ui/slots';
-import { Heading, Text } from '@keystar/ui/typography';
 import { useSyncExternalStore } from 'react';
 import { experimentProblems, type ExperimentDraft } from '../content/schemas/experiments.ts';
-import { onFormCheck, recordProblem } from './save-problems.tsx';
+import { onFormCheck, ProblemNotice, recordProblem } from './save-problems.tsx';
 
 type FormLeaf = BasicFormField<object | string | number | boolean | null> & {
   validate: (value: unknown, ...rest: unknown[]) => unknown;
@@ -145,18 +142,10 @@ function RulesNotice({ forceValidation }: FormFieldInputProps<null>) {
   const lines = useSyncExternalStore(subscribe, () => shown);
   if (!forceValidation || lines.length === 0) return null;
   return (
-    <Notice tone="critical">
-      <Heading>The split tests break {lines.length === 1 ? 'a rule' : 'these rules'}</Heading>
-      <Content>
-        <ul>
-          {lines.map((line) => (
-            <li key={line}>
-              <Text>{line}</Text>
-            </li>
-          ))}
-        </ul>
-      </Content>
-    </Notice>
+    <ProblemNotice
+      heading={`The split tests break ${lines.length === 1 ? 'a rule' : 'these rules'}`}
+      lines={lines}
+    />
   );
 }
 

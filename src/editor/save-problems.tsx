@@ -55,21 +55,29 @@ function Summary({ forceValidation }: FormFieldInputProps<null>) {
   if (!shown) return null;
   return (
     <div ref={notice}>
-      <Notice tone="critical">
-        <Heading>
-          Not saved: fix {problems.size === 1 ? 'this field' : 'these fields'}, then press Save again
-        </Heading>
-        <Content>
-          <ul>
-            {[...problems].map((line) => (
-              <li key={line}>
-                <Text>{line}</Text>
-              </li>
-            ))}
-          </ul>
-        </Content>
-      </Notice>
+      <ProblemNotice
+        heading={`Not saved: fix ${problems.size === 1 ? 'this field' : 'these fields'}, then press Save again`}
+        lines={[...problems]}
+      />
     </div>
+  );
+}
+
+/** A red notice: a heading and the problems, one a line (the Save summary, the split tests' rules). */
+export function ProblemNotice({ heading, lines }: { heading: string; lines: readonly string[] }) {
+  return (
+    <Notice tone="critical">
+      <Heading>{heading}</Heading>
+      <Content>
+        <ul>
+          {lines.map((line) => (
+            <li key={line}>
+              <Text>{line}</Text>
+            </li>
+          ))}
+        </ul>
+      </Content>
+    </Notice>
   );
 }
 
