@@ -87,6 +87,10 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: { executablePath, args: CHROME_ARGS },
     trace: 'retain-on-failure',
+    // Guards against a hang, not speed claims: a navigation or an action that has not finished in
+    // a minute fails there, with its own message, rather than holding the test until its timeout.
+    navigationTimeout: 60_000,
+    actionTimeout: 60_000,
   },
   projects: [...widths, http, analytics, editor, experiments, hostedEditor, deployHook],
   webServer: {

@@ -16,6 +16,7 @@ import { parse, stringify } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { contentOf } from '../support/site-content.ts';
+import { pressSave } from '../support/editor-save.ts';
 
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331);
 const EDITOR = `http://127.0.0.1:${PORT}`;
@@ -73,22 +74,24 @@ function commitAll() {
 
 /**
  * Opens a page of the editor and waits until its form is there. The dev server may reload or
- * re-bundle right after a data file changed; a page caught in that moment is opened again.
+ * re-bundle right after a data file changed; a page caught in that moment is opened again. No
+ * step waits unbounded: a navigation that never finishes (one fresh clone's run hung here for
+ * four minutes) is given up after 30 s and tried again.
  */
 async function open(page: Page, path: string) {
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     // The reload the dev server sends after a save may land while this page opens: open it again.
     const opened = await page
-      .goto(`${EDITOR}${path}`)
+      .goto(`${EDITOR}${path}`, { waitUntil: 'domcontentloaded', timeout: 30_000 })
       .then(() => true)
       .catch((error: Error) => {
-        if (/interrupted by another navigation|net::ERR_ABORTED/.test(error.message)) return false;
+        if (/interrupted by another navigation|net::ERR_ABORTED|Timeout/.test(error.message)) return false;
         throw error;
       });
     if (!opened) continue;
     const ready = await page
       .getByRole('button', { name: 'Save' })
-      .waitFor({ timeout: 45_000 })
+      .waitFor({ timeout: 40_000 })
       .then(() => true)
       .catch(() => false);
     if (ready) return;
@@ -152,7 +155,7 @@ test.afterAll(() => {
  */
 async function save(page: Page, saved: () => unknown, expected: Record<string, unknown>) {
   const reloaded = page.waitForEvent('load', { timeout: 15_000 }).catch(() => null);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressSave(page);
   await expect.poll(saved, { timeout: 15_000 }).toMatchObject(expected);
   await reloaded;
 }
@@ -237,7 +240,7 @@ test('the editor refuses what the build would refuse, naming the field, and writ
 }) => {
   await open(page, '/keystatic/singleton/offer');
   await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill('-5');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressSave(page);
   await expect(page.getByText('Price (one-time, USD) must be at least 0')).toBeVisible();
 
   // A figure typed as it shows, and a name that is no figure: refused where they are typed.
@@ -247,7 +250,7 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   await expect(hero.getByText(`Figures by name: {kit.price}, not ${price}`).first()).toBeVisible();
   await hero.getByRole('textbox', { name: 'Headline' }).fill(`Yours for ${price} today`);
   await hero.getByRole('textbox', { name: 'Button' }).fill('Get it for {kit.prize}');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressSave(page);
   await expect(
     hero.getByText(`Headline: "${price}" is typed as a figure; write {kit.price} instead`),
   ).toBeVisible();
@@ -273,7 +276,7 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   await expect(testimonial).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(testimonial).toBeHidden();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressSave(page);
   await expect(page.getByText('Not saved: fix this field, then press Save again')).toBeVisible();
   await expect(
     page.getByText('Testimonials → On the kit page → Testimonials (an item) → Stars must be at most 5'),
@@ -320,7 +323,7 @@ test('the editor refuses split tests the build would refuse: two running on one 
     // The dialog checks its own fields only: it closes, and the Save that follows is refused.
     await test2.getByRole('button', { name: 'Done' }).click();
     await expect(test2).toBeHidden();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await pressSave(page);
     const rule = 'Split test 2 (kit-button): kit-headline is already running on /: end it first';
     await expect(page.getByText('Not saved: fix this field, then press Save again')).toBeVisible();
     await expect(page.getByText(`Split tests → ${rule}`)).toBeVisible();
@@ -333,7 +336,7 @@ test('the editor refuses split tests the build would refuse: two running on one 
     await test1.getByRole('checkbox', { name: /^Running/ }).uncheck();
     await test1.getByRole('button', { name: 'Done' }).click();
     await expect(test1).toBeHidden();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await pressSave(page);
     await expect
       .poll(() => (dataFile('experiments').experiments as { id: string; running: boolean }[]) ?? [], {
         timeout: 15_000,
@@ -390,7 +393,7 @@ async function setHidden(page: Page, section: string, hidden: boolean) {
     .getByRole('group', { name: section })
     .getByRole('checkbox', { name: 'Hide this section' });
   await toggle.setChecked(hidden);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressSave(page);
   await expect
     .poll(() => git('status', '--porcelain'), { timeout: 15_000 })
     .toBe(hidden ? ' M src/content/kit.yaml\n' : '');

@@ -18,6 +18,7 @@ import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { startWrangler } from '../support/wrangler.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
+import { pressSave } from '../support/editor-save.ts';
 
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632);
 const STAND_IN_PORT = Number(process.env['GITHUB_STAND_IN_PORT'] ?? 4641);
@@ -190,7 +191,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   // For the README: the draft branch, its Preview button and the edited price, before the save.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: join(SHOTS, 'hosted-editor-draft.png') });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressSave(page);
   await expect.poll(() => dataAt('edit-new-price', 'offer').kit.price, { timeout: 60_000 }).toBe(price);
   // The draft's preview, at the host's address for the branch.
   await expect(page.getByRole('button', { name: 'Preview' })).toHaveAttribute(
@@ -200,7 +201,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
 
   await page.goto(`${SITE}/keystatic/branch/edit-new-price/singleton/kit`);
   await page.getByRole('textbox', { name: 'Headline' }).first().fill(headline);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await pressSave(page);
   await expect.poll(() => dataAt('edit-new-price', 'kit').hero.headline, { timeout: 60_000 }).toBe(headline);
   expect(dataAt('main', 'offer').kit.price).not.toBe(price);
 
