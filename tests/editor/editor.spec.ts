@@ -73,14 +73,16 @@ function commitAll() {
 }
 
 /**
- * Opens a page of the editor and waits until its form is there. The dev server may reload or
- * re-bundle right after a data file changed; a page caught in that moment is opened again. No
- * step waits unbounded: a navigation that never finishes (one fresh clone's run hung here for
- * four minutes) is given up after 30 s and tried again.
+ * Opens a page of the editor and waits until its form is there. The dev server reloads open pages
+ * after a data file changed, and may re-bundle: a page caught in that moment is reloaded under
+ * this navigation, sometimes several times in a row. So nothing is counted: the reload is let
+ * finish, the page at `path` is used if it is ready, and it is opened again until two minutes
+ * have passed. No step waits unbounded: a navigation that never finishes (one fresh clone's run
+ * hung here for four minutes) is given up after 30 s and tried again.
  */
 async function open(page: Page, path: string) {
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    // The reload the dev server sends after a save may land while this page opens: open it again.
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
     const opened = await page
       .goto(`${EDITOR}${path}`, { waitUntil: 'domcontentloaded', timeout: 30_000 })
       .then(() => true)
@@ -88,7 +90,9 @@ async function open(page: Page, path: string) {
         if (/interrupted by another navigation|net::ERR_ABORTED|Timeout/.test(error.message)) return false;
         throw error;
       });
-    if (!opened) continue;
+    // Interrupted: let the reload that won finish loading before looking at the page or going again.
+    if (!opened) await page.waitForLoadState('load', { timeout: 30_000 }).catch(() => undefined);
+    if (new URL(page.url()).pathname !== path) continue;
     const ready = await page
       .getByRole('button', { name: 'Save' })
       .waitFor({ timeout: 40_000 })
