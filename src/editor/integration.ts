@@ -14,6 +14,11 @@ import type { ViteDevServer } from 'vite';
 import { applyEdit } from './yaml-edit.ts';
 
 const UPDATE_PATH = '/api/keystatic/update';
+/**
+ * A changed file is read once its size has held this long. Keystatic writes a save as empty file
+ * first, then the whole: read in between, the page would keep the old copy until the next save.
+ */
+const SAVE_SETTLES_MS = 250;
 const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
 
 interface Addition {
@@ -84,6 +89,15 @@ export function editor(): AstroIntegration[] {
     {
       name: 'editor',
       hooks: {
+        'astro:config:setup': ({ updateConfig }) => {
+          updateConfig({
+            vite: {
+              server: {
+                watch: { awaitWriteFinish: { stabilityThreshold: SAVE_SETTLES_MS, pollInterval: 25 } },
+              },
+            },
+          });
+        },
         'astro:server:setup': ({ server }) => {
           server.middlewares.use(smallSaves(server));
         },

@@ -7,7 +7,7 @@
  * repository of its own, so each save is a diff), so the working tree is never touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -233,10 +233,14 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
  * still shows the old copy, exactly as the owner would see before pressing reload once more.
  */
 async function showsAfterReload(page: Page, path: string, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.goto(`${EDITOR}${path}`);
-    await check();
-  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+  try {
+    await expect(async () => {
+      await page.goto(`${EDITOR}${path}`);
+      await check();
+    }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${serverLog.slice(-3000)}`, { cause: error });
+  }
 }
 
 test('the editor refuses what the build would refuse, naming the field, and writes nothing', async ({
@@ -446,4 +450,28 @@ test('a production build of the edited content carries the new price everywhere,
   await showsAfterReload(site, '/', async () => {
     await expect(site.locator('#bundles')).toHaveCount(1, { timeout: 1000 });
   });
+});
+
+test('a save the disk receives in two steps (emptied, then written) is read once, whole', async ({
+  page,
+}) => {
+  // As Keystatic writes a file: emptied first, then written; here with a pause between that the
+  // dev server's reading would fall into, were it not to wait for the file to settle.
+  const file = join(project.root, 'src/content/kit.yaml');
+  const kit = parse(readFileSync(file, 'utf8')) as { bundles: { hidden?: boolean } };
+  kit.bundles.hidden = true;
+  const logBefore = serverLog.length;
+  const fd = openSync(file, 'w');
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 80);
+  writeSync(fd, stringify(kit));
+  closeSync(fd);
+  const site = await page.context().newPage();
+  await showsAfterReload(site, '/', async () => {
+    await expect(site.locator('#bundles')).toHaveCount(0, { timeout: 1000 });
+  });
+  const log = stripVTControlCharacters(serverLog.slice(logBefore));
+  expect(log, 'the half-written file was read').not.toMatch(
+    /(Invalid data in|Error reading data from) .*kit\.yaml/,
+  );
+  expect(log).toMatch(/Reloading data from .*kit\.yaml/);
 });
