@@ -72,6 +72,11 @@ function commitAll() {
   );
 }
 
+/** A failure, with the end of what the editor's server printed (its reloads and errors) appended. */
+function withServerLog(error: unknown): Error {
+  return new Error(`${(error as Error).message}\n${serverLog.slice(-3000)}`, { cause: error });
+}
+
 /**
  * Opens a page of the editor and waits until its form is there. The dev server reloads open pages
  * after a data file changed, and may re-bundle: a page caught in that moment is reloaded under
@@ -100,7 +105,7 @@ async function open(page: Page, path: string) {
       .catch(() => false);
     if (ready) return;
   }
-  throw new Error(`The editor did not show ${path}:\n${serverLog.slice(-2000)}`);
+  throw withServerLog(new Error(`The editor did not show ${path}:`));
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -143,7 +148,7 @@ test.beforeAll(async ({ browser }) => {
     await page.goto(`${EDITOR}/keystatic/singleton/faq`);
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n${serverLog.slice(-3000)}`, { cause: error });
+    throw withServerLog(error);
   }
   await page.close();
 });
@@ -239,7 +244,7 @@ async function showsAfterReload(page: Page, path: string, check: () => Promise<v
       await check();
     }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n${serverLog.slice(-3000)}`, { cause: error });
+    throw withServerLog(error);
   }
 }
 
