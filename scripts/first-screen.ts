@@ -1,18 +1,19 @@
 /**
  * An Astro integration that runs when the build is done (after the fonts are subset, before each
- * page's policy is trimmed to its own hashes): every page is made to arrive in the first round trip
- * of a new connection (ten TCP segments, 14.6 KB with its headers), so its first screen is painted
- * one round trip sooner on a slow connection.
+ * page's policy is trimmed to its own hashes): it takes out of each page what its first screen does
+ * not need, so a page whose markup allows it arrives in the first round trip of a new connection
+ * (ten TCP segments, 14.6 KB with its headers) and is painted a round trip sooner on a slow one.
  *
- * - The page keeps inline only the style rules that match an element of its first screen (all
+ * - The page keeps inline only the style rules that can match an element of its first screen (all
  *   that precedes its main content, and the first FIRST_SCREEN_SECTIONS of it, which is what any
  *   screen from a phone's to a 1920 x 1080 one shows before a scroll), at every width.
  * - The whole stylesheet becomes one file for the site, and the page's script (src/lib/boot.ts,
- *   which Astro inlined) a file; a small inline loader (src/lib/first-screen-loader.ts) requests
- *   both once the first screen is painted. Without JavaScript, a <noscript> link loads the
+ *   which Astro inlined) a file; a small loader in the head (src/lib/first-screen-loader.ts)
+ *   requests both once the first screen is painted. Without JavaScript, a <noscript> link loads the
  *   stylesheet as any page's.
- * - The page's <meta> policy follows: the new style's hash for the old, the loader's hash for the
- *   script's.
+ * - What lies below the first screen is marked LATER, and kept hidden by one inline rule until the
+ *   whole stylesheet applies.
+ * - The page's <meta> policy follows: the new style's hash for the old, the loader's for the script's.
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -24,7 +25,7 @@ import { build } from 'esbuild';
 import { parseDocument } from 'htmlparser2';
 import postcss, { type AtRule, type Root, type Rule } from 'postcss';
 import { htmlFiles } from '../deploy/site-policy.ts';
-import { FIRST_SCREEN_ONLY } from '../src/lib/first-screen-loader.ts';
+import { FIRST_SCREEN_ONLY, LATE_FONTS } from '../src/lib/first-screen-loader.ts';
 
 /** How many of the main content's top-level elements a first screen may show. */
 export const FIRST_SCREEN_SECTIONS = 2;
@@ -273,6 +274,21 @@ export function loaderCode(): Promise<string> {
   return loader;
 }
 
+/**
+ * For each web font the page declares (`--font-x: Face, "Face fallback: …", …` beside its
+ * @font-face), a rule that keeps its text in the fallback once the loader has found the face late
+ * (LATE_FONTS names it).
+ */
+export function lateFontRules(html: string): string {
+  return [...html.matchAll(/--(font-[\w-]+):([^;}]+)/g)]
+    .map(([, name, value]) => {
+      const [face, ...fallbacks] = value!.split(',').map((part) => part.trim());
+      if (!face || !fallbacks[0]?.includes(' fallback: ')) return '';
+      return `html[${LATE_FONTS}~="${face.replace(/["']/g, '')}"]{--${name}:${fallbacks.join(',')}}`;
+    })
+    .join('');
+}
+
 export interface SplitPage {
   html: string;
   /** Files to write beside the pages: path under the build's root → content. */
@@ -299,7 +315,7 @@ export async function splitPage(html: string): Promise<SplitPage> {
 
   // Until the whole stylesheet applies, what lies below the first screen is neither shown unstyled
   // nor allowed to widen the page.
-  const inline = `${critical}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}`;
+  const inline = `${critical}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}${lateFontRules(html)}`;
   let out = markLater(html).replace(
     `<style>${css}</style>`,
     () =>

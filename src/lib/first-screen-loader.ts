@@ -15,6 +15,13 @@ import { whenPainted } from './after-first-paint.ts';
 
 /** On the root element while only the first screen's rules apply (the inline rule that hides the rest keys on it). */
 export const FIRST_SCREEN_ONLY = 'first-screen-only';
+/**
+ * On the root element: the web fonts that had not come when the first screen was painted, by family.
+ * Their text was drawn in its fallback (`font-display: optional`), and an inline rule keeps it in
+ * the fallback for this page: without it, the whole stylesheet's arrival, which restyles the page,
+ * would swap in a face that came late and move the text.
+ */
+export const LATE_FONTS = 'data-late-fonts';
 /** However the stylesheet fares, the rest of the page shows after this long (unstyled, if it must). */
 export const SHOW_ANYWAY_MS = 3000;
 
@@ -43,6 +50,10 @@ export function loadAfterFirstPaint(
   const request = () => {
     if (requested) return;
     requested = true;
+    const late = [...(doc.fonts ?? [])]
+      .filter((face) => face.status !== 'loaded' && !face.family.includes(' fallback: '))
+      .map((face) => face.family.replace(/["']/g, ''));
+    if (late.length > 0) root.setAttribute(LATE_FONTS, late.join(' '));
     const link = doc.createElement('link');
     link.rel = 'stylesheet';
     link.href = stylesheet;

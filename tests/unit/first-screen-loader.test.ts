@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   filesOf,
   FIRST_SCREEN_ONLY,
+  LATE_FONTS,
   loadAfterFirstPaint,
   SHOW_ANYWAY_MS,
 } from '../../src/lib/first-screen-loader.ts';
@@ -10,9 +11,10 @@ import {
  * A window without paint timing (the loader waits a frame for the paint) whose head records what
  * is added, whose timers and listeners the test fires by hand, at the address `hash`.
  */
-function steppedWindow(hash = '') {
+function steppedWindow(hash = '', fonts: { family: string; status: string }[] = []) {
   const added: (Record<string, unknown> & { fire: (type: string) => void })[] = [];
   const classes = new Set<string>();
+  const attributes = new Map<string, string>();
   const timers: { ms: number; run: () => void }[] = [];
   const listeners = new Map<string, () => void>();
   let frame: (() => void) | undefined;
@@ -29,7 +31,9 @@ function steppedWindow(hash = '') {
     document: {
       documentElement: {
         classList: { add: (c: string) => classes.add(c), remove: (c: string) => classes.delete(c) },
+        setAttribute: (name: string, value: string) => attributes.set(name, value),
       },
+      fonts,
       createElement: element,
       head: { append: (added_: (typeof added)[number]) => added.push(added_) },
     },
@@ -43,6 +47,7 @@ function steppedWindow(hash = '') {
     added,
     files,
     hidden: () => classes.has(FIRST_SCREEN_ONLY),
+    attributes,
     paint: () => frame?.(),
     dispatch: (type: string) => listeners.get(type)?.(),
     timers,
@@ -109,5 +114,19 @@ describe('what a page fetches once its first screen is painted', () => {
     loadAfterFirstPaint({ stylesheet: FILES.stylesheet }, win);
     paint();
     expect(files()).toEqual([`link ${FILES.stylesheet}`]);
+  });
+  it('names the faces that had not come by the first paint (their fallbacks’ own faces aside)', () => {
+    const { win, attributes, paint } = steppedWindow('', [
+      { family: 'Inter-1', status: 'loaded' },
+      { family: '"Fraunces-2"', status: 'loading' },
+      { family: 'Fraunces-2 fallback: Times New Roman', status: 'error' },
+    ]);
+    loadAfterFirstPaint(FILES, win);
+    paint();
+    expect(attributes.get(LATE_FONTS)).toBe('Fraunces-2');
+    const inTime = steppedWindow('', [{ family: 'Inter-1', status: 'loaded' }]);
+    loadAfterFirstPaint(FILES, inTime.win);
+    inTime.paint();
+    expect(inTime.attributes.has(LATE_FONTS)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   firstScreenCss,
   firstScreenOf,
   LATER,
+  lateFontRules,
   layerOrder,
   markLater,
   splitPage,
@@ -170,5 +171,16 @@ describe('a page made to arrive in one round trip', () => {
     expect(await splitPage(redirect)).toEqual({ html: redirect, files: new Map() });
     const plain = page(THREE_SECTIONS, '.x{}');
     expect((await splitPage(plain)).html).toBe(plain);
+  });
+});
+
+describe('a face that comes late', () => {
+  it('keeps its text in the fallback the page declares for it, once the loader names it', () => {
+    const head =
+      '<style>:root{--font-inter:Inter-1,"Inter-1 fallback: Arial",system-ui,sans-serif;}</style>' +
+      '<style>:root{--font-mono:ui-monospace,monospace;}</style>';
+    expect(lateFontRules(head)).toBe(
+      'html[data-late-fonts~="Inter-1"]{--font-inter:"Inter-1 fallback: Arial",system-ui,sans-serif}',
+    );
   });
 });
