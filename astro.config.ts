@@ -15,6 +15,7 @@ import { experimentsList } from './integrations/experiments.ts';
 import { fonts } from './integrations/fonts.ts';
 import { liveDirective } from './integrations/live-directive.ts';
 import { productionUrlGuard } from './integrations/production-url-guard.ts';
+import { firstScreen } from './scripts/first-screen.ts';
 import { subsetFonts } from './scripts/subset-fonts.ts';
 import { trimPolicies } from './scripts/trim-policy.ts';
 import { buildSettings } from './src/config/build-settings.ts';
@@ -53,19 +54,21 @@ export default defineConfig({
       Inter: { axes: { wght: { min: 400, max: 600 } } },
       Fraunces: { axes: { wght: 600 }, drawnIn: '.font-display' },
     }),
-    // After the fonts (which rehash the styles they edit): each page's policy keeps its own hashes.
+    // After the fonts: each page keeps inline only its first screen's style rules; the whole
+    // stylesheet and its script come once that screen is painted.
+    firstScreen(),
+    // After both (which rehash what they edit): each page's policy keeps its own hashes.
     trimPolicies(),
     ...(await editorIntegrations()),
     liveDirective(),
   ],
   vite: {
     plugins: [tailwindcss(), analyticsProviderModule(settings.analytics)],
-    // A page's own script (src/lib/boot.ts, about 7 KB; 15 KB with Plausible's tracker) is inlined
-    // into the page, where the CSP allows it by its hash: as a file it would compete with the two
-    // fonts for the first round trips of a slow connection and push the headline's font a round
-    // trip later. Astro inlines only a script that imports nothing (no shared chunk, no dynamic
-    // import), so the analytics adapter is bundled into it, not imported on demand. Images and
-    // other assets are never inlined.
+    // A page's own script (src/lib/boot.ts, about 9 KB; 15 KB with Plausible's tracker) is inlined
+    // by Astro, and scripts/first-screen.ts then makes it a file the page fetches once its first
+    // screen is painted. Astro inlines only a script that imports nothing (no shared chunk, no
+    // dynamic import), so the analytics adapter is bundled into it, not imported on demand. Images
+    // and other assets are never inlined.
     build: { assetsInlineLimit: (file: string) => file.endsWith('.js') },
     // The editor's dev server may also run from a copy of the project whose node_modules is a link
     // (the editor's tests do): let it serve the linked packages.

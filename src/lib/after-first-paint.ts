@@ -14,33 +14,39 @@ const NO_PAINT_AFTER_LOAD_MS = 3000;
 
 type PaintWindow = Window & Partial<Pick<typeof globalThis, 'PerformanceObserver'>>;
 
-/** Runs `task` once the page has loaded and its first contentful paint is on screen. */
-export function whenFirstPainted(task: () => void, win: PaintWindow = window): void {
+/**
+ * Runs `task` once the page's first contentful paint is on screen, loaded or not (at the latest
+ * NO_PAINT_AFTER_LOAD_MS after the call when no paint is recorded).
+ */
+export function whenPainted(task: () => void, win: PaintWindow = window): void {
   let started = false;
   const once = () => {
     if (started) return;
     started = true;
     task();
   };
-  const afterLoad = () => {
-    const Observer = win.PerformanceObserver;
-    if (!Observer?.supportedEntryTypes?.includes('paint')) {
-      // A timeout set in an animation frame runs after that frame.
-      win.requestAnimationFrame(() => win.setTimeout(once, 0));
-      return;
-    }
-    if (win.performance.getEntriesByName(FIRST_PAINT).length > 0) return once();
-    const observer = new Observer((entries) => {
-      if (entries.getEntriesByName(FIRST_PAINT).length === 0) return;
-      observer.disconnect();
-      once();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    win.setTimeout(() => {
-      observer.disconnect();
-      once();
-    }, NO_PAINT_AFTER_LOAD_MS);
-  };
+  const Observer = win.PerformanceObserver;
+  if (!Observer?.supportedEntryTypes?.includes('paint')) {
+    // A timeout set in an animation frame runs after that frame.
+    win.requestAnimationFrame(() => win.setTimeout(once, 0));
+    return;
+  }
+  if (win.performance.getEntriesByName(FIRST_PAINT).length > 0) return once();
+  const observer = new Observer((entries) => {
+    if (entries.getEntriesByName(FIRST_PAINT).length === 0) return;
+    observer.disconnect();
+    once();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  win.setTimeout(() => {
+    observer.disconnect();
+    once();
+  }, NO_PAINT_AFTER_LOAD_MS);
+}
+
+/** Runs `task` once the page has loaded and its first contentful paint is on screen. */
+export function whenFirstPainted(task: () => void, win: PaintWindow = window): void {
+  const afterLoad = () => whenPainted(task, win);
   if (win.document.readyState === 'complete') afterLoad();
   else win.addEventListener('load', afterLoad, { once: true });
 }

@@ -16,6 +16,12 @@ test.use({ javaScriptEnabled: false });
 for (const path of ['/', '/community']) {
   test(`${path}: every section is visible and every sign-up link works`, async ({ page }) => {
     await page.goto(path);
+    // The whole stylesheet comes without the loader that fetches it once the first screen is painted.
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].some((sheet) => /\/_astro\/site\.\w+\.css$/.test(sheet.href ?? '')),
+      ),
+    ).toBe(true);
     for (const section of await page.locator('main > section, [data-reveal]').all()) {
       await expect(section).toBeVisible();
       expect(Number(await section.evaluate((el) => getComputedStyle(el).opacity))).toBe(1);

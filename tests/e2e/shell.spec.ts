@@ -55,14 +55,18 @@ test.describe('shared behaviours', () => {
       const lines: string[] = [];
       page.on('console', (msg) => lines.push(msg.text()));
       await page.goto('/community');
-      const events = await page.evaluate(
-        () => (window as unknown as { dataLayer: { event: string }[] }).dataLayer,
-      );
-      // Real visitors' speed (web_vital) is reported as each metric is measured, beside the page view.
-      expect(events.filter((entry) => entry.event !== 'web_vital')).toEqual([
-        { event: 'page_view', page_path: '/community' },
-      ]);
-      expect(lines.some((line) => line.includes('page_view') && line.includes('/community'))).toBe(true);
+      // The page's script comes once the first screen is painted; then the page view is pushed, once.
+      const pageEvents = () =>
+        page.evaluate(() =>
+          ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).filter(
+            // Real visitors' speed (web_vital) is reported as each metric is measured, beside the page view.
+            (entry) => entry.event !== 'web_vital',
+          ),
+        );
+      await expect.poll(pageEvents).toEqual([{ event: 'page_view', page_path: '/community' }]);
+      await expect
+        .poll(() => lines.some((line) => line.includes('page_view') && line.includes('/community')))
+        .toBe(true);
     },
   );
 
@@ -217,28 +221,45 @@ test.describe('shared behaviours', () => {
     expect([...hosts]).toEqual([new URL(page.url()).host]);
   });
 
-  // On a slow phone connection every request made while the page loads shares the few round
-  // trips the headline's font has: the page's own script and the logo travel inside the HTML, and
-  // the islands' code waits until the first screen is painted.
+  // On a slow phone connection every request made before the first paint shares the few round
+  // trips the headline's font has: the logo travels inside the HTML, and the whole stylesheet, the
+  // page's script and the islands' code wait until the first screen is painted.
   for (const { path } of PAGES) {
-    test(`${path}: until it has loaded and painted, the page fetches nothing but its two fonts`, async ({
+    test(`${path}: until its first screen is painted, the page fetches nothing but its two fonts`, async ({
       page,
     }) => {
       await page.goto(path, { waitUntil: 'load' });
-      const fetched = await page.evaluate(async () => {
-        await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        return performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.startTime <= navigation!.loadEventEnd)
-          .map((entry) => new URL(entry.name).pathname)
-          .sort();
-      });
+      // Resource timing lists a request once its answer is in; the first paint's time says when it began.
+      const requests = () =>
+        page.evaluate(async () => {
+          const painted = () => performance.getEntriesByName('first-contentful-paint')[0];
+          while (!painted()) await new Promise(requestAnimationFrame);
+          const paint = painted()!.startTime;
+          const resources = performance.getEntriesByType('resource');
+          const paths = (entries: PerformanceEntry[]) =>
+            entries.map((entry) => new URL(entry.name).pathname).sort();
+          return {
+            before: paths(resources.filter((entry) => entry.startTime <= paint)),
+            after: paths(resources.filter((entry) => entry.startTime > paint)),
+          };
+        });
       const fonts = await page
         .locator('link[rel="preload"][as="font"]')
         .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname).sort());
       expect(fonts).toHaveLength(2);
-      expect(fetched).toEqual(fonts);
+      // Besides them, only the browser's own request for the tab's icon, which the page names.
+      const icon = new URL((await page.locator('link[rel="icon"]').getAttribute('href'))!, page.url())
+        .pathname;
+      expect((await requests()).before.filter((request) => request !== icon)).toEqual(fonts);
+      // Then the whole stylesheet and the page's script.
+      await expect
+        .poll(async () => (await requests()).after)
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^\/_astro\/site\.\w+\.css$/),
+            expect.stringMatching(/^\/_astro\/boot\.\w+\.js$/),
+          ]),
+        );
     });
   }
 
@@ -306,8 +327,8 @@ test.describe('reveal on scroll', () => {
   test('sections below the fold fade in once when scrolled into view', async ({ page }) => {
     await page.goto('/community');
     const pending = page.locator('[data-reveal].reveal-pending');
-    const count = await pending.count();
-    expect(count).toBeGreaterThan(0);
+    // The page's script, which hides them, comes once the first screen is painted.
+    await expect.poll(() => pending.count()).toBeGreaterThan(0);
     const first = pending.first();
     const id = await first.getAttribute('id');
     expect(Number(await first.evaluate((el) => getComputedStyle(el).opacity))).toBe(0);
@@ -322,7 +343,7 @@ test.describe('reveal on scroll', () => {
   test('after a fast scroll to the bottom, every section in view becomes fully visible', async ({ page }) => {
     for (const path of ['/', '/community']) {
       await page.goto(path);
-      expect(await page.locator('[data-reveal].reveal-pending').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-reveal].reveal-pending').count()).toBeGreaterThan(0);
       // One jump per frame, as a flick of the wheel or the scroll bar does.
       await page.evaluate(async () => {
         const end = document.documentElement.scrollHeight;
@@ -350,5 +371,122 @@ test.describe('reveal on scroll', () => {
     await page.goto('/community');
     await expect(page.locator('[data-reveal]').first()).toBeAttached();
     await expect(page.locator('.reveal-pending')).toHaveCount(0);
+  });
+});
+
+test.describe('the first screen first', () => {
+  for (const { path } of PAGES) {
+    test(`${path}: what lies below the first screen stays hidden until the whole stylesheet applies, and nothing moves when it does`, async ({
+      page,
+    }) => {
+      // Every layout shift from the first byte (none follow input here: the page is only scrolled).
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The stylesheet is held back until the test lets it go: a slow connection.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/_astro\/site\.\w+\.css$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      const headline = page.locator('h1');
+      await expect(headline).toBeVisible();
+      // Where the first screen's own loading left it (a face that came late lays the text out
+      // again): the headline's box the same over half a second, with the stylesheet still held.
+      let placed = await headline.boundingBox();
+      await expect
+        .poll(
+          async () => {
+            const previous = placed;
+            await page.waitForTimeout(500);
+            placed = await headline.boundingBox();
+            return JSON.stringify(placed) === JSON.stringify(previous);
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      // A visitor who scrolls at once finds the rest hidden, not drawn without its styles.
+      await page.evaluate(() => window.scrollTo({ top: innerHeight * 2, behavior: 'instant' }));
+      const later = page.locator('[data-later]');
+      expect(await later.count()).toBeGreaterThan(0);
+      for (const element of await later.all())
+        expect(await element.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+      // Nor does it widen the page meanwhile.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
+      release();
+      await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+      for (const element of await later.all())
+        expect(await element.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      expect(await headline.boundingBox()).toEqual(placed);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    });
+  }
+
+  for (const { path } of PAGES) {
+    test(`${path}: a face that comes after the first paint leaves the text in its fallback when the whole stylesheet arrives`, async ({
+      page,
+    }) => {
+      // A slow first visit: the fonts come after the first paint, the whole stylesheet after them.
+      const hold = () => {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        return { released, release };
+      };
+      const fonts = hold();
+      const stylesheet = hold();
+      await page.route(/\.woff2$/, async (route) => {
+        await fonts.released;
+        await route.continue();
+      });
+      await page.route(/\/_astro\/site\.\w+\.css$/, async (route) => {
+        await stylesheet.released;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      const headline = page.locator('h1');
+      await expect(headline).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-late-fonts', /\S/);
+      const placed = await headline.boundingBox();
+      fonts.release();
+      await page.waitForFunction(() =>
+        [...document.fonts].every((face) => face.status !== 'loading' || face.family.includes(' fallback: ')),
+      );
+      stylesheet.release();
+      await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+      await page.evaluate(
+        () => new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0))),
+      );
+      expect(await headline.boundingBox()).toEqual(placed);
+    });
+  }
+
+  test('an address naming a section below the first screen opens at that section, styled', async ({
+    page,
+  }) => {
+    await page.goto('/community');
+    const id = await page.locator('main > [data-later][id]').first().getAttribute('id');
+    expect(id, 'a section below the first screen with an id').toBeTruthy();
+    await page.goto('about:blank');
+    await page.goto(`/community#${id}`);
+    const section = page.locator(`[id="${id}"]`);
+    await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+    // Where the browser puts a fragment's target: its scroll margin below the top of the window.
+    await expect
+      .poll(() =>
+        section.evaluate((el) =>
+          Math.abs(el.getBoundingClientRect().top - parseFloat(getComputedStyle(el).scrollMarginTop)),
+        ),
+      )
+      .toBeLessThanOrEqual(2);
+    await expect(section).toBeVisible();
   });
 });

@@ -36,8 +36,16 @@ const fontFacts = (tab: Tab) =>
   tab.run(async () => {
     const first = (el: Element | null) =>
       el ? getComputedStyle(el).fontFamily.split(',')[0]!.trim().replace(/^"|"$/g, '') : '';
-    const body = first(document.body);
-    const heading = first(document.querySelector('h1'));
+    // A face that came after the first paint leaves its text in its fallback for the page (named
+    // by its web face, `<face> fallback: <local font>`, and listed in data-late-fonts): the web
+    // face is what the page asked for.
+    const late = (document.documentElement.getAttribute('data-late-fonts') ?? '').split(' ');
+    const asked = (family: string) => {
+      const face = family.replace(/ fallback: .*$/, '');
+      return face === family || late.includes(face) ? face : family;
+    };
+    const body = asked(first(document.body));
+    const heading = asked(first(document.querySelector('h1')));
     const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
       (link) => link.href,
     );

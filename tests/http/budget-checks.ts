@@ -38,15 +38,18 @@ const DISPLAY_FACE_BYTES = 7 * 1460;
 
 /**
  * A new connection's first round trip carries ten TCP segments (14,600 bytes): a page whose HTML
- * and headers fit arrives a round trip (150 ms on slow 4G) sooner. Not yet reached (the inlined
- * stylesheet alone is about 6.6 KB as sent): until it is, each page is held at what it sends today,
- * so nothing grows unnoticed, and the figure is printed beside the target.
+ * and headers fit arrives a round trip (150 ms on slow 4G) sooner. The build keeps inline only the
+ * style rules of each page's first screen, and fetches the whole stylesheet and the page's script
+ * once it is painted (scripts/first-screen.ts).
  */
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
-/** What each page sends today, by configuration (analytics adds the provider's adapter to the page's script). */
-const FIRST_ROUND_TRIP_HELD_AT: Record<BuildUnderTest['name'], Record<BudgetedPage, number>> = {
-  'default build': { '/': 19_500, '/community': 23_700, '/404': 12_700 },
-  'production-like build': { '/': 22_300, '/community': 26_700, '/404': 15_600 },
+/**
+ * Pages that do not fit yet, held at what they send today so nothing grows unnoticed: the community
+ * page's markup alone (its islands' server-drawn panels and their props) is about 10 KB as sent.
+ */
+const FIRST_ROUND_TRIP_HELD_AT: Record<BuildUnderTest['name'], Partial<Record<BudgetedPage, number>>> = {
+  'default build': { '/community': 19_500 },
+  'production-like build': { '/community': 19_700 },
 };
 
 /** A build to hold to the budgets: its folder, and where it is served (empty: the test server). */
@@ -124,7 +127,9 @@ export function budgetTests(build: BuildUnderTest): void {
   }
 
   for (const path of BUDGETED_PAGES) {
-    test(`${build.name}, ${path}: HTML and headers as served (brotli) held at ${FIRST_ROUND_TRIP_HELD_AT[build.name][path]} bytes (target ${FIRST_ROUND_TRIP_BYTES}: one round trip)`, async ({
+    const held = FIRST_ROUND_TRIP_HELD_AT[build.name][path];
+    const budget = held ?? FIRST_ROUND_TRIP_BYTES;
+    test(`${build.name}, ${path}: HTML and headers as served (brotli) ${held ? `held at ${held} bytes (target ${FIRST_ROUND_TRIP_BYTES})` : `within ${FIRST_ROUND_TRIP_BYTES} bytes`}: one round trip`, async ({
       request,
     }) => {
       const response = await get(request, `${build.origin()}${path === '/404' ? '/no-such-page' : path}`);
@@ -134,7 +139,7 @@ export function budgetTests(build: BuildUnderTest): void {
         type: 'first round trip',
         description: `${headers + body} B (HTML ${body} B + headers ${headers} B); one round trip carries ${FIRST_ROUND_TRIP_BYTES} B`,
       });
-      expect(headers + body).toBeLessThanOrEqual(FIRST_ROUND_TRIP_HELD_AT[build.name][path]);
+      expect(headers + body, `${path}: HTML ${body} B + headers ${headers} B`).toBeLessThanOrEqual(budget);
     });
   }
 

@@ -60,6 +60,8 @@ function attr(html: string, re: RegExp): string[] {
 export function pageScripts(html: string, root = DIST): string[] {
   const entries = [
     ...attr(html, /<script[^>]*\ssrc="([^"]+)"/g),
+    // The page's script, which the first-screen loader requests once the first screen is painted.
+    ...attr(html, /<script[^>]*\sdata-script="([^"]+)"/g),
     ...attr(html, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
     ...attr(html, /component-url="([^"]+)"/g),
     ...attr(html, /renderer-url="([^"]+)"/g),

@@ -1,0 +1,367 @@
+/**
+ * An Astro integration that runs when the build is done (after the fonts are subset, before each
+ * page's policy is trimmed to its own hashes): it takes out of each page what its first screen does
+ * not need, so a page whose markup allows it arrives in the first round trip of a new connection
+ * (ten TCP segments, 14.6 KB with its headers) and is painted a round trip sooner on a slow one.
+ *
+ * - The page keeps inline only the style rules that can match an element of its first screen (all
+ *   that precedes its main content, and the first FIRST_SCREEN_SECTIONS of it, which is what any
+ *   screen from a phone's to a 1920 x 1080 one shows before a scroll), at every width.
+ * - The whole stylesheet becomes one file for the site, and the page's script (src/lib/boot.ts,
+ *   which Astro inlined) a file; a small loader in the head (src/lib/first-screen-loader.ts)
+ *   requests both once the first screen is painted. Without JavaScript, a <noscript> link loads the
+ *   stylesheet as any page's.
+ * - What lies below the first screen is marked LATER, and kept hidden by one inline rule until the
+ *   whole stylesheet applies.
+ * - The page's <meta> policy follows: the new style's hash for the old, the loader's for the script's.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { selectOne } from 'css-select';
+import { build } from 'esbuild';
+import { parseDocument } from 'htmlparser2';
+import postcss, { type AtRule, type Root, type Rule } from 'postcss';
+import { htmlFiles } from '../deploy/site-policy.ts';
+import { FIRST_SCREEN_ONLY, LATE_FONTS } from '../src/lib/first-screen-loader.ts';
+
+/** How many of the main content's top-level elements a first screen may show. */
+export const FIRST_SCREEN_SECTIONS = 2;
+/** Tailwind's banner opens the site's stylesheet (the one inline style that is split). */
+const SITE_STYLESHEET = /<style>(\/\*! tailwindcss[\s\S]*?)<\/style>/;
+/** The page's own script: the one inline module Astro writes. */
+const PAGE_SCRIPT = /<script type="module">([\s\S]*?)<\/script>/;
+const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+const fileName = (stem: string, text: string, extension: string) =>
+  `/_astro/${stem}.${createHash('sha256').update(text).digest('hex').slice(0, 8)}.${extension}`;
+
+/** A top-level element of a stretch of the page: its tag's name, where it opens, and where it ends. */
+interface TopLevel {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The top-level elements of the page from `from` on, until the tag that closes their parent;
+ * inline scripts and styles are not counted, nor the tags inside them. `close` is where the parent
+ * closes (the page's length when it is not found).
+ */
+function topLevelElements(html: string, from: number): { elements: TopLevel[]; close: number } {
+  const tag = /<(\/?)([a-zA-Z][\w:-]*)\b[^>]*?(\/?)>/g;
+  tag.lastIndex = from;
+  const elements: TopLevel[] = [];
+  let depth = 0;
+  let open: { name: string; start: number } | undefined;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    const [, closing, rawName, selfClosing] = match;
+    const name = rawName!.toLowerCase();
+    if (!closing && (name === 'script' || name === 'style')) {
+      // Their text holds no tags to count: skip to their end.
+      const end = html.indexOf(`</${name}>`, tag.lastIndex);
+      if (end < 0) break;
+      tag.lastIndex = end + name.length + 3;
+      continue;
+    }
+    if (!closing && (selfClosing || VOID_ELEMENTS.has(name))) {
+      if (depth === 0) elements.push({ name, start: match.index, end: tag.lastIndex });
+      continue;
+    }
+    if (!closing) {
+      if (depth === 0) open = { name, start: match.index };
+      depth += 1;
+      continue;
+    }
+    if (depth === 0) return { elements, close: match.index };
+    depth -= 1;
+    if (depth === 0 && open && name === open.name) elements.push({ ...open, end: tag.lastIndex });
+  }
+  return { elements, close: html.length };
+}
+
+/** The top-level elements of the page's <main>, and where it closes; none without a <main>. */
+function mainElements(html: string): { elements: TopLevel[]; close: number } | undefined {
+  const main = /<main\b[^>]*>/.exec(html);
+  return main ? topLevelElements(html, main.index + main[0].length) : undefined;
+}
+
+/**
+ * The page cut after the first `sections` top-level elements of its <main> (inline styles and
+ * scripts do not count), closed again: the elements a first screen can show. A page without a
+ * <main>, or with no more elements than that, is returned whole.
+ */
+export function firstScreenOf(html: string, sections = FIRST_SCREEN_SECTIONS): string {
+  const last = mainElements(html)?.elements[sections - 1];
+  if (!last || mainElements(html)!.elements.length <= sections) return html;
+  return `${html.slice(0, last.end)}</main></body></html>`;
+}
+
+/** The attribute the build puts on what lies below the first screen. */
+export const LATER = 'data-later';
+
+/**
+ * The page with every top-level element below its first screen marked LATER: those of <main>
+ * after the first `sections`, and those of <body> after <main> (the footer).
+ */
+export function markLater(html: string, sections = FIRST_SCREEN_SECTIONS): string {
+  const main = mainElements(html);
+  // A page no longer than a first screen has nothing below it.
+  if (!main || main.elements.length <= sections) return html;
+  const later = [
+    ...main.elements.slice(sections),
+    ...topLevelElements(html, html.indexOf('>', main.close) + 1).elements,
+  ].filter(({ name }) => name !== 'noscript' && name !== 'template');
+  let out = html;
+  for (const { name, start } of later.reverse()) {
+    const at = start + 1 + name.length;
+    out = `${out.slice(0, at)} ${LATER}${out.slice(at)}`;
+  }
+  return out;
+}
+
+/** The order in which the stylesheet first names its cascade layers (the order they apply in). */
+export function layerOrder(css: string): string[] {
+  const names: string[] = [];
+  for (const [, list] of css.matchAll(/@layer\s+([\w-]+(?:\s*,\s*[\w-]+)*)\s*[{;]/g))
+    for (const name of list!.split(',').map((part) => part.trim()))
+      if (!names.includes(name)) names.push(name);
+  return names;
+}
+
+/** Pseudo-classes that hold in a document at rest: a selector keeps them when it is matched. */
+const STRUCTURAL = new Set(
+  'not is where has root empty first-child last-child only-child first-of-type last-of-type only-of-type nth-child nth-last-child nth-of-type nth-last-of-type'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The selector as it can match the document at rest: pseudo-elements stand for their element,
+ * and states (hover, focus, checked, open...) are taken as possible. Structural pseudo-classes stay.
+ */
+export function atRest(selector: string): string {
+  const out = selector.replace(
+    /(?<!\\)::?(-?[a-zA-Z][\w-]*)(\((?:[^()]|\([^()]*\))*\))?/g,
+    (whole, name: string) => (whole.startsWith('::') || !STRUCTURAL.has(name.toLowerCase()) ? '' : whole),
+  );
+  // A compound left empty (`:focus-visible`, `> ::after`) is any element.
+  return out
+    .replace(/\s*([>+~,])\s*/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(^|[>+~(,])(?=$|[>+~),])/g, '$1*');
+}
+
+/** Whether a rule's selector can match an element of the document (kept, to be safe, when it cannot be read). */
+function matchesAny(selector: string, document: ReturnType<typeof parseDocument>): boolean {
+  try {
+    return selectOne(atRest(selector), document) !== null;
+  } catch {
+    return true;
+  }
+}
+
+const CUSTOM_PROPERTY = /--[\w-]+/g;
+const declaresTheme = (rule: Rule) => rule.selectors.every((selector) => /^(:root|:host)$/.test(selector));
+
+/**
+ * What the kept rules do not use goes too: the custom properties the theme declares on :root,
+ * their registrations (@property) and their defaults for engines without registration, and
+ * keyframes no kept animation names. A property the page's own markup sets or reads counts as used.
+ */
+function pruneUnused(root: Root, html: string): void {
+  const isDefaults = (node: Rule) =>
+    node.parent?.parent?.type === 'atrule' &&
+    /^properties$/.test(((node.parent.parent as AtRule).params ?? '').trim());
+  const markup = html.replace(/<(style|script)\b[^>]*>[\s\S]*?<\/\1>/g, '');
+  const used = new Set(markup.match(CUSTOM_PROPERTY) ?? []);
+  const animations = new Set<string>();
+  const themeValues = new Map<string, string>();
+  root.walkDecls((decl) => {
+    // Descriptors of @property and @font-face name nothing a rule uses.
+    if (decl.parent?.type !== 'rule') return;
+    const rule = decl.parent as Rule;
+    if (declaresTheme(rule) && decl.prop.startsWith('--')) {
+      themeValues.set(decl.prop, `${themeValues.get(decl.prop) ?? ''} ${decl.value}`);
+      return;
+    }
+    if (isDefaults(rule)) return;
+    for (const name of `${decl.prop} ${decl.value}`.match(CUSTOM_PROPERTY) ?? []) used.add(name);
+    if (/^animation(-name)?$/.test(decl.prop))
+      for (const word of decl.value.split(/[\s,]+/)) animations.add(word);
+  });
+  // A theme property used may name others.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const name of [...used])
+      for (const other of themeValues.get(name)?.match(CUSTOM_PROPERTY) ?? [])
+        if (!used.has(other)) {
+          used.add(other);
+          grew = true;
+        }
+  }
+  root.walkDecls((decl) => {
+    const rule = decl.parent as Rule | undefined;
+    if (!decl.prop.startsWith('--') || rule?.type !== 'rule') return;
+    if ((declaresTheme(rule) || isDefaults(rule)) && !used.has(decl.prop)) decl.remove();
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.name === 'property' && !used.has(atRule.params.trim())) atRule.remove();
+    if (/keyframes$/.test(atRule.name) && !animations.has(atRule.params.trim())) atRule.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+}
+
+/**
+ * The rules of `css` that the first screen of `html` draws with, at every width: a rule stays when
+ * one of its selectors can match an element there (in any state), with the at-rules around it;
+ * font faces, registered properties, keyframes and layer statements always stay. The layers are
+ * declared first, in the whole stylesheet's order, so the rules apply in the same order once the
+ * whole stylesheet arrives.
+ */
+export function firstScreenCss(html: string, css: string): string {
+  const document = parseDocument(firstScreenOf(html));
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as AtRule).name)) return;
+    if (!rule.selectors.some((selector) => matchesAny(selector, document))) rule.remove();
+  });
+  pruneUnused(root, firstScreenOf(html));
+  // At-rules left empty go, innermost first.
+  let emptied = true;
+  while (emptied) {
+    emptied = false;
+    root.walkAtRules((atRule) => {
+      if (atRule.nodes && atRule.nodes.length === 0) {
+        atRule.remove();
+        emptied = true;
+      }
+    });
+  }
+  root.walkComments((comment) => {
+    comment.remove();
+  });
+  const layers = layerOrder(css);
+  return `${layers.length > 0 ? `@layer ${layers.join(',')};` : ''}${root.toString()}`;
+}
+
+/**
+ * The inline script that fetches the stylesheet and the page's script once the first screen is
+ * painted: the same on every page (its tag names the files), so the site's policy holds one hash for it.
+ */
+let loader: Promise<string> | undefined;
+export function loaderCode(): Promise<string> {
+  const entry = fileURLToPath(new URL('../src/lib/first-screen-loader.ts', import.meta.url));
+  loader ??= build({
+    stdin: {
+      contents: `import { filesOf, loadAfterFirstPaint } from ${JSON.stringify(entry)};\nconst files = filesOf(document.currentScript);\nif (files) loadAfterFirstPaint(files);`,
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+    legalComments: 'none',
+  }).then((result) => result.outputFiles[0]!.text.trim());
+  return loader;
+}
+
+/**
+ * For each web font the page declares (`--font-x: Face, "Face fallback: …", …` beside its
+ * @font-face), a rule that keeps its text in the fallback once the loader has found the face late
+ * (LATE_FONTS names it).
+ */
+export function lateFontRules(html: string): string {
+  return [...html.matchAll(/--(font-[\w-]+):([^;}]+)/g)]
+    .map(([, name, value]) => {
+      const [face, ...fallbacks] = value!.split(',').map((part) => part.trim());
+      if (!face || !fallbacks[0]?.includes(' fallback: ')) return '';
+      return `html[${LATE_FONTS}~="${face.replace(/["']/g, '')}"]{--${name}:${fallbacks.join(',')}}`;
+    })
+    .join('');
+}
+
+export interface SplitPage {
+  html: string;
+  /** Files to write beside the pages: path under the build's root → content. */
+  files: Map<string, string>;
+}
+
+/**
+ * One page made to arrive in the first round trip (see above). A page without the site's
+ * stylesheet or without main content (the old address's redirect, whose script must run at once)
+ * is left alone.
+ */
+export async function splitPage(html: string): Promise<SplitPage> {
+  const files = new Map<string, string>();
+  const css = SITE_STYLESHEET.exec(html)?.[1];
+  if (css === undefined || !/<main\b/.test(html)) return { html, files };
+  const stylesheet = fileName('site', css, 'css');
+  files.set(stylesheet, css);
+  const critical = firstScreenCss(html, css);
+  const code = PAGE_SCRIPT.exec(html)?.[1];
+  const script = code === undefined ? undefined : fileName('boot', code, 'js');
+  if (script) files.set(script, code!);
+  const loader = await loaderCode();
+  const names = `data-stylesheet="${stylesheet}"${script ? ` data-script="${script}"` : ''}`;
+
+  // Until the whole stylesheet applies, what lies below the first screen is neither shown unstyled
+  // nor allowed to widen the page.
+  const inline = `${critical}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}${lateFontRules(html)}`;
+  let out = markLater(html).replace(
+    `<style>${css}</style>`,
+    () =>
+      `<style>${inline}</style><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>` +
+      `<script ${names}>${loader}</script>`,
+  );
+  if (code !== undefined) out = out.replace(`<script type="module">${code}</script>`, () => '');
+  out = out.replace(
+    /(<meta\s+http-equiv="content-security-policy"\s+content=")([^"]*)(")/i,
+    (_tag, open: string, policy: string, close: string) => {
+      const swap = (text: string, from: string, to: string) => {
+        if (!text.includes(`sha256-${sha256(from)}`))
+          throw new Error(`first-screen: the page's policy has no hash for ${from.slice(0, 40)}…`);
+        return text.replace(`sha256-${sha256(from)}`, `sha256-${sha256(to)}`);
+      };
+      let next = swap(policy, css, inline);
+      if (code !== undefined) next = swap(next, code, loader);
+      else next = next.replace(/script-src ([^;]*)/, `script-src $1 'sha256-${sha256(loader)}'`);
+      return open + next + close;
+    },
+  );
+  return { html: out, files };
+}
+
+export function firstScreen(): AstroIntegration {
+  return {
+    name: 'first-screen',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const written = new Set<string>();
+        let pages = 0;
+        for (const file of await htmlFiles(root)) {
+          const path = join(root, file);
+          const { html, files } = await splitPage(await readFile(path, 'utf8'));
+          if (files.size === 0) continue;
+          pages += 1;
+          await writeFile(path, html);
+          for (const [name, content] of files) {
+            if (written.has(name)) continue;
+            written.add(name);
+            await writeFile(join(root, name), content);
+          }
+        }
+        logger.info(`${pages} pages carry their first screen's styles; ${[...written].join(', ')}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * What a page fetches once its first screen is painted. A page carries inline only the style
+ * rules its first screen draws with, so its HTML arrives in the first round trip of a new
+ * connection; the whole stylesheet and the page's script are files, requested here. Until the
+ * first paint the page fetches nothing but its two fonts. scripts/first-screen.ts writes this,
+ * bundled, into the head of every page, as one script the same on every page: its tag names the
+ * files (`<script data-stylesheet="…" data-script="…">`).
+ *
+ * The whole stylesheet repeats the first screen's rules in their original order, so once it
+ * applies every element is styled exactly as by one stylesheet, and nothing on screen moves.
+ * Until it applies, what lies below the first screen (marked `data-later` by the build) is kept
+ * invisible rather than shown unstyled, so a visitor who scrolls at once sees it appear, not jump.
+ */
+import { whenPainted } from './after-first-paint.ts';
+
+/** On the root element while only the first screen's rules apply (the inline rule that hides the rest keys on it). */
+export const FIRST_SCREEN_ONLY = 'first-screen-only';
+/**
+ * On the root element: the web fonts that had not come when the first screen was painted, by family.
+ * Their text was drawn in its fallback (`font-display: optional`), and an inline rule keeps it in
+ * the fallback for this page: without it, the whole stylesheet's arrival, which restyles the page,
+ * would swap in a face that came late and move the text.
+ */
+export const LATE_FONTS = 'data-late-fonts';
+/** However the stylesheet fares, the rest of the page shows after this long (unstyled, if it must). */
+export const SHOW_ANYWAY_MS = 3000;
+
+export interface FirstScreenFiles {
+  /** The site's whole stylesheet. */
+  stylesheet: string;
+  /** The page's script (a module), when it has one. */
+  script?: string | undefined;
+}
+
+export function loadAfterFirstPaint(
+  { stylesheet, script }: FirstScreenFiles,
+  win: Window & typeof globalThis = window,
+): void {
+  const doc = win.document;
+  const root = doc.documentElement;
+  root.classList.add(FIRST_SCREEN_ONLY);
+  let afterStyled = () => {};
+  const show = () => root.classList.remove(FIRST_SCREEN_ONLY);
+  const styled = () => {
+    show();
+    afterStyled();
+  };
+  win.setTimeout(show, SHOW_ANYWAY_MS);
+  let requested = false;
+  const request = () => {
+    if (requested) return;
+    requested = true;
+    const late = [...(doc.fonts ?? [])]
+      .filter((face) => face.status !== 'loaded' && !face.family.includes(' fallback: '))
+      .map((face) => face.family.replace(/["']/g, ''));
+    if (late.length > 0) root.setAttribute(LATE_FONTS, late.join(' '));
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = stylesheet;
+    // The class goes in the task the stylesheet applies in: the rest appears already styled.
+    link.addEventListener('load', styled);
+    link.addEventListener('error', show);
+    doc.head.append(link);
+    if (!script) return;
+    const element = doc.createElement('script');
+    element.type = 'module';
+    element.src = script;
+    doc.head.append(element);
+  };
+  // A visitor who came for a part further down (an address with a fragment) gets it all at once,
+  // and, unless they have moved meanwhile, is taken again to that part once it is styled: the
+  // browser went there in the page as it was before.
+  if (win.location.hash) {
+    let moved = false;
+    for (const type of ['wheel', 'touchstart', 'keydown'])
+      win.addEventListener(type, () => (moved = true), { once: true, passive: true });
+    afterStyled = () => {
+      if (moved) return;
+      const id = decodeURIComponent(win.location.hash.slice(1));
+      doc.getElementById(id)?.scrollIntoView({ behavior: 'instant' });
+    };
+    return request();
+  }
+  // One who moves on before the first paint gets it all at once too.
+  for (const type of ['scroll', 'keydown', 'pointerdown'])
+    win.addEventListener(type, request, { once: true, passive: true });
+  whenPainted(request, win);
+}
+
+/** The files the loader's own tag names; none when it names no stylesheet. */
+export function filesOf(tag: Element | null): FirstScreenFiles | undefined {
+  const stylesheet = tag?.getAttribute('data-stylesheet');
+  if (!stylesheet) return undefined;
+  return { stylesheet, script: tag?.getAttribute('data-script') ?? undefined };
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filesOf,
+  FIRST_SCREEN_ONLY,
+  LATE_FONTS,
+  loadAfterFirstPaint,
+  SHOW_ANYWAY_MS,
+} from '../../src/lib/first-screen-loader.ts';
+
+/**
+ * A window without paint timing (the loader waits a frame for the paint) whose head records what
+ * is added, whose timers and listeners the test fires by hand, at the address `hash`.
+ */
+function steppedWindow(hash = '', fonts: { family: string; status: string }[] = []) {
+  const added: (Record<string, unknown> & { fire: (type: string) => void })[] = [];
+  const classes = new Set<string>();
+  const attributes = new Map<string, string>();
+  const timers: { ms: number; run: () => void }[] = [];
+  const listeners = new Map<string, () => void>();
+  let frame: (() => void) | undefined;
+  const element = (tagName: string) => {
+    const handlers = new Map<string, () => void>();
+    return {
+      tagName,
+      addEventListener: (type: string, run: () => void) => handlers.set(type, run),
+      fire: (type: string) => handlers.get(type)?.(),
+    };
+  };
+  const win = {
+    location: { hash },
+    document: {
+      documentElement: {
+        classList: { add: (c: string) => classes.add(c), remove: (c: string) => classes.delete(c) },
+        setAttribute: (name: string, value: string) => attributes.set(name, value),
+      },
+      fonts,
+      createElement: element,
+      head: { append: (added_: (typeof added)[number]) => added.push(added_) },
+    },
+    addEventListener: (type: string, run: () => void) => listeners.set(type, run),
+    requestAnimationFrame: (run: () => void) => (frame = run),
+    setTimeout: (run: () => void, ms = 0) => (ms === 0 ? run() : timers.push({ ms, run })),
+  };
+  const files = () => added.map(({ tagName, href, src }) => `${String(tagName)} ${String(href ?? src)}`);
+  return {
+    win: win as unknown as Window & typeof globalThis,
+    added,
+    files,
+    hidden: () => classes.has(FIRST_SCREEN_ONLY),
+    attributes,
+    paint: () => frame?.(),
+    dispatch: (type: string) => listeners.get(type)?.(),
+    timers,
+  };
+}
+
+const FILES = { stylesheet: '/_astro/site.1.css', script: '/_astro/boot.2.js' };
+
+describe('what a page fetches once its first screen is painted', () => {
+  it('reads the files from its own tag, and nothing from a tag that names no stylesheet', () => {
+    const tag = document.createElement('script');
+    tag.dataset['stylesheet'] = FILES.stylesheet;
+    tag.dataset['script'] = FILES.script;
+    expect(filesOf(tag)).toEqual(FILES);
+    delete tag.dataset['script'];
+    expect(filesOf(tag)).toEqual({ stylesheet: FILES.stylesheet, script: undefined });
+    expect(filesOf(document.createElement('script'))).toBeUndefined();
+    expect(filesOf(null)).toBeUndefined();
+  });
+
+  it('adds the whole stylesheet, then the page’s script as a module, only after the first paint', () => {
+    const { win, added, files, paint } = steppedWindow();
+    loadAfterFirstPaint(FILES, win);
+    expect(added).toEqual([]);
+    paint();
+    expect(files()).toEqual([`link ${FILES.stylesheet}`, `script ${FILES.script}`]);
+    expect(added[0]).toMatchObject({ rel: 'stylesheet' });
+    expect(added[1]).toMatchObject({ type: 'module' });
+  });
+
+  it('keeps the rest of the page hidden until the stylesheet has loaded, or failed', () => {
+    for (const outcome of ['load', 'error']) {
+      const { win, added, hidden, paint } = steppedWindow();
+      loadAfterFirstPaint(FILES, win);
+      expect(hidden()).toBe(true);
+      paint();
+      expect(hidden()).toBe(true);
+      added[0]!.fire(outcome);
+      expect(hidden()).toBe(false);
+    }
+  });
+
+  it(`shows the rest after ${SHOW_ANYWAY_MS} ms whatever the stylesheet does`, () => {
+    const { win, hidden, timers } = steppedWindow();
+    loadAfterFirstPaint(FILES, win);
+    expect(timers.map(({ ms }) => ms)).toEqual([SHOW_ANYWAY_MS]);
+    timers[0]!.run();
+    expect(hidden()).toBe(false);
+  });
+
+  it('fetches at once for an address with a fragment, or a visitor who scrolls before the paint', () => {
+    const linked = steppedWindow('#faq');
+    loadAfterFirstPaint(FILES, linked.win);
+    expect(linked.files()).toHaveLength(2);
+    const quick = steppedWindow();
+    loadAfterFirstPaint(FILES, quick.win);
+    quick.dispatch('scroll');
+    quick.paint();
+    expect(quick.files()).toHaveLength(2);
+  });
+
+  it('adds only the stylesheet for a page without a script', () => {
+    const { win, files, paint } = steppedWindow();
+    loadAfterFirstPaint({ stylesheet: FILES.stylesheet }, win);
+    paint();
+    expect(files()).toEqual([`link ${FILES.stylesheet}`]);
+  });
+  it('names the faces that had not come by the first paint (their fallbacks’ own faces aside)', () => {
+    const { win, attributes, paint } = steppedWindow('', [
+      { family: 'Inter-1', status: 'loaded' },
+      { family: '"Fraunces-2"', status: 'loading' },
+      { family: 'Fraunces-2 fallback: Times New Roman', status: 'error' },
+    ]);
+    loadAfterFirstPaint(FILES, win);
+    paint();
+    expect(attributes.get(LATE_FONTS)).toBe('Fraunces-2');
+    const inTime = steppedWindow('', [{ family: 'Inter-1', status: 'loaded' }]);
+    loadAfterFirstPaint(FILES, inTime.win);
+    inTime.paint();
+    expect(inTime.attributes.has(LATE_FONTS)).toBe(false);
+  });
+});

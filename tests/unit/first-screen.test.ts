@@ -1,0 +1,186 @@
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { metaPolicy } from '../../deploy/csp.ts';
+import {
+  atRest,
+  firstScreenCss,
+  firstScreenOf,
+  LATER,
+  lateFontRules,
+  layerOrder,
+  markLater,
+  splitPage,
+} from '../../scripts/first-screen.ts';
+import { FIRST_SCREEN_ONLY } from '../../src/lib/first-screen-loader.ts';
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+const page = (main: string, css = '', module = 'console.log(1)') =>
+  `<!DOCTYPE html><html><head><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${hash(module)}; style-src 'self' ${hash(css)};"><style>${css}</style></head><body><header class="top">Logo</header><main id="main">${main}</main><footer class="foot">End</footer><script type="module">${module}</script></body></html>`;
+
+const THREE_SECTIONS =
+  '<section class="hero"><h1 class="big">Title</h1><img src="a.avif" alt=""></section>' +
+  '<div class="island"><span class="second">Two</span></div>' +
+  '<section class="third"><p class="below">Three</p></section>';
+
+describe('the first screen of a page', () => {
+  it('is what precedes the main content and its first two top-level elements, closed again', () => {
+    const cut = firstScreenOf(page(THREE_SECTIONS));
+    expect(cut).toContain('class="hero"');
+    expect(cut).toContain('class="second"');
+    expect(cut).not.toContain('class="third"');
+    expect(cut).not.toContain('class="foot"');
+    expect(cut.endsWith('</main></body></html>')).toBe(true);
+  });
+
+  it('does not count inline styles and scripts in the main content, nor tags inside them', () => {
+    const main = `<style>.x{}</style><script>if (a<b) document.write("<section>")</script>${THREE_SECTIONS}`;
+    const cut = firstScreenOf(page(main));
+    expect(cut).toContain('class="second"');
+    expect(cut).not.toContain('class="third"');
+  });
+
+  it('marks what lies below it: the rest of the main content and what follows it', () => {
+    const marked = markLater(
+      page(`<script>let x = "<section>"</script>${THREE_SECTIONS}<img src="b.avif" alt="">`),
+    );
+    expect(marked).toContain(`<section ${LATER} class="third">`);
+    expect(marked).toContain(`<img ${LATER} src="b.avif"`);
+    expect(marked).toContain(`<footer ${LATER} class="foot">`);
+    expect(marked).toContain('<section class="hero">');
+    expect(marked).toContain('<div class="island">');
+    expect(marked).toContain('<header class="top">');
+    // A page no longer than its first screen has nothing below it.
+    const short = page('<section class="only"></section>');
+    expect(markLater(short)).toBe(short);
+  });
+
+  it('is the whole page when it has no main content, or fewer sections', () => {
+    const noMain = '<html><body><p>Moved</p></body></html>';
+    expect(firstScreenOf(noMain)).toBe(noMain);
+    const short = page('<section class="only"></section>');
+    expect(firstScreenOf(short)).toBe(short);
+  });
+});
+
+describe('a selector at rest', () => {
+  it.each([
+    ['.hover\\:bg-x:hover', '.hover\\:bg-x'],
+    ['.md\\:flex', '.md\\:flex'],
+    [':focus-visible', '*'],
+    ['.a > ::after', '.a>*'],
+    ['.group:hover .x', '.group .x'],
+    ['input::placeholder', 'input'],
+    [':where(.space-y-5>:not(:last-child))', ':where(.space-y-5>:not(:last-child))'],
+    ['details[open]>summary::marker', 'details[open]>summary'],
+  ])('%s is matched as %s', (selector, expected) => {
+    expect(atRest(selector)).toBe(expected);
+  });
+});
+
+describe('the first screen’s style rules', () => {
+  const css =
+    '@layer theme,base,utilities;' +
+    '@layer theme{:root,:host{--color-ink:#111;--color-unused:#f00;--font-sans:var(--font-inter);--font-inter:Inter}}' +
+    '@layer base{h1{margin:0}table{border-collapse:collapse}}' +
+    '@layer utilities{.big{font-family:var(--font-sans);color:var(--color-ink)}.below{color:red}' +
+    '.second:hover{color:blue}.spin{animation:var(--tw-animate-spin)}.island:focus-visible{outline:2px solid}' +
+    ':where(.hero>:not(:last-child)){margin-bottom:1rem}' +
+    '@media (width>=48rem){.big{font-size:3rem}.below{font-size:2rem}}}' +
+    '@keyframes spin{to{transform:rotate(1turn)}}@property --tw-shadow{syntax:"*";inherits:false}';
+
+  it('keeps the rules an element of the first screen can match, at every width and in every state', () => {
+    const kept = firstScreenCss(page(THREE_SECTIONS, css), css);
+    expect(kept).toContain('.big{font-family');
+    expect(kept).toContain('@media (width>=48rem){.big{font-size:3rem}}');
+    expect(kept).toContain('.second:hover');
+    expect(kept).toContain('.island:focus-visible');
+    expect(kept).toContain(':where(.hero>:not(:last-child))');
+    expect(kept).toContain('h1{margin:0}');
+  });
+
+  it('drops what only the rest of the page uses, and what no kept rule names', () => {
+    const kept = firstScreenCss(page(THREE_SECTIONS, css), css);
+    expect(kept).not.toContain('.below');
+    expect(kept).not.toContain('table');
+    expect(kept).not.toContain('--color-unused');
+    expect(kept).not.toContain('@keyframes spin');
+    expect(kept).not.toContain('@property --tw-shadow');
+    // A theme property used names another, which stays too.
+    expect(kept).toContain('--font-inter:Inter');
+    expect(kept).toContain('--color-ink:#111');
+  });
+
+  it('declares the layers first, in the whole stylesheet’s order, so both apply in one order', () => {
+    expect(layerOrder('@layer a{x{}}@layer b,c;@layer a{y{}}')).toEqual(['a', 'b', 'c']);
+    expect(firstScreenCss(page(THREE_SECTIONS, css), css).startsWith('@layer theme,base,utilities;')).toBe(
+      true,
+    );
+  });
+});
+
+describe('a page made to arrive in one round trip', () => {
+  const css = '/*! tailwindcss v4 */.big{color:red}.below{color:blue}';
+  const module = 'document.body.dataset.booted="yes"';
+
+  it('keeps its first screen’s rules inline and names the whole stylesheet and its script for later', async () => {
+    const { html, files } = await splitPage(page(THREE_SECTIONS, css, module));
+    const [stylesheet, script] = [...files.keys()];
+    expect(stylesheet).toMatch(/^\/_astro\/site\.[0-9a-f]{8}\.css$/);
+    expect(script).toMatch(/^\/_astro\/boot\.[0-9a-f]{8}\.js$/);
+    expect(files.get(stylesheet!)).toBe(css);
+    expect(files.get(script!)).toBe(module);
+    expect(html).toContain(
+      `<style>.big{color:red}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}</style>`,
+    );
+    expect(html).toContain(`<section ${LATER} class="third">`);
+    expect(html).not.toContain('.below{color:blue}');
+    // Without JavaScript the whole stylesheet still comes.
+    expect(html).toContain(`<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`);
+    expect(html).not.toContain(module);
+    // The loader comes in the head, right after the inline rules, so the rest is hidden from the start.
+    expect(html).toMatch(
+      new RegExp(
+        `</noscript><script data-stylesheet="${stylesheet}" data-script="${script}">[^<]+</script></head>`,
+      ),
+    );
+  });
+
+  it('has a policy that allows its new inline style and the loader, and no longer the old ones', async () => {
+    const { html } = await splitPage(page(THREE_SECTIONS, css, module));
+    const policy = metaPolicy(html)!;
+    const loader = /<script data-stylesheet[^>]*>([^<]+)<\/script>/.exec(html)![1]!;
+    expect(policy).toContain(
+      hash(`.big{color:red}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}`),
+    );
+    expect(policy).toContain(hash(loader));
+    expect(policy).not.toContain(hash(css));
+    expect(policy).not.toContain(hash(module));
+  });
+
+  it('loads the same loader on every page, so the site’s policy holds one hash for it', async () => {
+    const one = (await splitPage(page(THREE_SECTIONS, css, module))).html;
+    const other = (await splitPage(page('<section class="big"></section>', css, 'let other = 1'))).html;
+    const loaderOf = (html: string) => /<script data-stylesheet[^>]*>([^<]+)<\/script>/.exec(html)![1];
+    expect(loaderOf(one)).toBe(loaderOf(other));
+  });
+
+  it('leaves alone a page without the site’s stylesheet or without main content (the redirect)', async () => {
+    const redirect = `<html><head><style>${css}</style></head><body><script type="module">${module}</script></body></html>`;
+    expect(await splitPage(redirect)).toEqual({ html: redirect, files: new Map() });
+    const plain = page(THREE_SECTIONS, '.x{}');
+    expect((await splitPage(plain)).html).toBe(plain);
+  });
+});
+
+describe('a face that comes late', () => {
+  it('keeps its text in the fallback the page declares for it, once the loader names it', () => {
+    const head =
+      '<style>:root{--font-inter:Inter-1,"Inter-1 fallback: Arial",system-ui,sans-serif;}</style>' +
+      '<style>:root{--font-mono:ui-monospace,monospace;}</style>';
+    expect(lateFontRules(head)).toBe(
+      'html[data-late-fonts~="Inter-1"]{--font-inter:"Inter-1 fallback: Arial",system-ui,sans-serif}',
+    );
+  });
+});
