@@ -130,3 +130,51 @@ describe('what a page fetches once its first screen is painted', () => {
     expect(inTime.attributes.has(LATE_FONTS)).toBe(false);
   });
 });
+
+describe('the whole stylesheet, where the engine adopts constructed sheets', () => {
+  it('is fetched and adopted by the document, not linked, and the rest shows in that task', async () => {
+    const { win, added, hidden, paint } = steppedWindow();
+    const adopted: { text: string }[] = [];
+    const fetched: string[] = [];
+    class Sheet {
+      text = '';
+      replaceSync(text: string) {
+        this.text = text;
+      }
+    }
+    Object.assign(win, {
+      CSSStyleSheet: Sheet,
+      fetch: (url: string) => {
+        fetched.push(url);
+        return Promise.resolve({ ok: true, text: () => Promise.resolve('.later{color:red}') });
+      },
+    });
+    Object.defineProperty(win.document, 'adoptedStyleSheets', {
+      get: () => adopted,
+      set: (sheets: { text: string }[]) => adopted.splice(0, adopted.length, ...sheets),
+    });
+    loadAfterFirstPaint(FILES, win);
+    paint();
+    expect(fetched).toEqual([FILES.stylesheet]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(adopted.map((sheet) => sheet.text)).toEqual(['.later{color:red}']);
+    expect(hidden()).toBe(false);
+    // Only the page's script is added to the head.
+    expect(added.map((element) => element['tagName'])).toEqual(['script']);
+  });
+
+  it('falls back to a link when the stylesheet cannot be fetched', async () => {
+    const { win, files, paint } = steppedWindow();
+    Object.assign(win, {
+      CSSStyleSheet: class {
+        replaceSync() {}
+      },
+      fetch: () => Promise.resolve({ ok: false, status: 503 }),
+    });
+    Object.defineProperty(win.document, 'adoptedStyleSheets', { value: [], writable: true });
+    loadAfterFirstPaint(FILES, win);
+    paint();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(files()).toEqual([`script ${FILES.script}`, `link ${FILES.stylesheet}`]);
+  });
+});
