@@ -13,7 +13,8 @@
  *   stylesheet as any page's.
  * - What lies below the first screen is marked LATER, and kept hidden by one inline rule until the
  *   whole stylesheet applies.
- * - The page's <meta> policy follows: the new style's hash for the old, the loader's for the script's.
+ * - The page's <meta> policy follows: the new style's hash for the old (as the font subsetting
+ *   rehashes the styles it edits), the loader's for the script's.
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -26,6 +27,7 @@ import { parseDocument } from 'htmlparser2';
 import postcss, { type AtRule, type Root, type Rule } from 'postcss';
 import { htmlFiles } from '../deploy/site-policy.ts';
 import { FIRST_SCREEN_ONLY, LATE_FONTS } from '../src/lib/first-screen-loader.ts';
+import { sha256, withStyleHashes } from './subset-fonts.ts';
 
 /** How many of the main content's top-level elements a first screen may show. */
 export const FIRST_SCREEN_SECTIONS = 2;
@@ -35,7 +37,6 @@ const SITE_STYLESHEET = /<style>(\/\*! tailwindcss[\s\S]*?)<\/style>/;
 const PAGE_SCRIPT = /<script type="module">([\s\S]*?)<\/script>/;
 const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 const fileName = (stem: string, text: string, extension: string) =>
   `/_astro/${stem}.${createHash('sha256').update(text).digest('hex').slice(0, 8)}.${extension}`;
 
@@ -95,9 +96,9 @@ function mainElements(html: string): { elements: TopLevel[]; close: number } | u
  * <main>, or with no more elements than that, is returned whole.
  */
 export function firstScreenOf(html: string, sections = FIRST_SCREEN_SECTIONS): string {
-  const last = mainElements(html)?.elements[sections - 1];
-  if (!last || mainElements(html)!.elements.length <= sections) return html;
-  return `${html.slice(0, last.end)}</main></body></html>`;
+  const elements = mainElements(html)?.elements ?? [];
+  if (elements.length <= sections) return html;
+  return `${html.slice(0, elements[sections - 1]!.end)}</main></body></html>`;
 }
 
 /** The attribute the build puts on what lies below the first screen. */
@@ -226,13 +227,14 @@ function pruneUnused(root: Root, html: string): void {
  * whole stylesheet arrives.
  */
 export function firstScreenCss(html: string, css: string): string {
-  const document = parseDocument(firstScreenOf(html));
+  const firstScreen = firstScreenOf(html);
+  const document = parseDocument(firstScreen);
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as AtRule).name)) return;
     if (!rule.selectors.some((selector) => matchesAny(selector, document))) rule.remove();
   });
-  pruneUnused(root, firstScreenOf(html));
+  pruneUnused(root, firstScreen);
   // At-rules left empty go, innermost first.
   let emptied = true;
   while (emptied) {
@@ -331,13 +333,13 @@ export async function splitPage(html: string): Promise<SplitPage> {
           throw new Error(`first-screen: the page's policy has no hash for ${from.slice(0, 40)}…`);
         return text.replace(`sha256-${sha256(from)}`, `sha256-${sha256(to)}`);
       };
-      let next = swap(policy, css, inline);
+      let next = policy;
       if (code !== undefined) next = swap(next, code, loader);
       else next = next.replace(/script-src ([^;]*)/, `script-src $1 'sha256-${sha256(loader)}'`);
       return open + next + close;
     },
   );
-  return { html: out, files };
+  return { html: withStyleHashes(html, out), files };
 }
 
 export function firstScreen(): AstroIntegration {

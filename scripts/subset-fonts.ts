@@ -108,7 +108,8 @@ export function fontFaces(html: string): FontFace[] {
   }));
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+/** A CSP hash source's digest of an inline script or style. */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
 /**
  * A page after an edit, with the CSP hash of each inline <style> the edit changed replaced by the

@@ -10,13 +10,13 @@
  * (a tab never shown) runs the task 3 s after load.
  */
 const FIRST_PAINT = 'first-contentful-paint';
-const NO_PAINT_AFTER_LOAD_MS = 3000;
+const NO_PAINT_MS = 3000;
 
 type PaintWindow = Window & Partial<Pick<typeof globalThis, 'PerformanceObserver'>>;
 
 /**
  * Runs `task` once the page's first contentful paint is on screen, loaded or not (at the latest
- * NO_PAINT_AFTER_LOAD_MS after the call when no paint is recorded).
+ * NO_PAINT_MS after the call when no paint is recorded).
  */
 export function whenPainted(task: () => void, win: PaintWindow = window): void {
   let started = false;
@@ -41,7 +41,7 @@ export function whenPainted(task: () => void, win: PaintWindow = window): void {
   win.setTimeout(() => {
     observer.disconnect();
     once();
-  }, NO_PAINT_AFTER_LOAD_MS);
+  }, NO_PAINT_MS);
 }
 
 /** Runs `task` once the page has loaded and its first contentful paint is on screen. */
