@@ -197,9 +197,10 @@ test.describe('shared behaviours', () => {
           expect(params.has('junk')).toBe(false);
         }
       };
-      await check();
+      // The page's script, which carries them, comes once the first screen is painted.
+      await expect(check).toPass();
       await page.goto('/community');
-      await check();
+      await expect(check).toPass();
     },
   );
 
