@@ -9,8 +9,11 @@
  *   screen from a phone's to a 1920 x 1080 one shows before a scroll), at every width.
  * - The whole stylesheet becomes one file for the site, and the page's script (src/lib/boot.ts,
  *   which Astro inlined) a file; a small loader in the head (src/lib/first-screen-loader.ts)
- *   requests both once the first screen is painted. Without JavaScript, a <noscript> link loads the
+ *   requests them once the first screen is painted. Without JavaScript, a <noscript> link loads the
  *   stylesheet as any page's.
+ * - A page with islands sends them drawn, as ever, but what wakes them (Astro's inline island
+ *   element, its hydration directives, and each island's props) becomes one file of the page's own,
+ *   which the loader requests with the rest: the islands hydrate after the first paint anyway.
  * - What lies below the first screen is marked LATER, and kept hidden by one inline rule until the
  *   whole stylesheet applies.
  * - The page's <meta> policy follows: the new style's hash for the old (as the font subsetting
@@ -35,6 +38,10 @@ export const FIRST_SCREEN_SECTIONS = 2;
 const SITE_STYLESHEET = /<style>(\/\*! tailwindcss[\s\S]*?)<\/style>/;
 /** The page's own script: the one inline module Astro writes. */
 const PAGE_SCRIPT = /<script type="module">([\s\S]*?)<\/script>/;
+/** Astro's inline code for islands: it defines <astro-island>, or registers a hydration directive. */
+const ISLAND_CODE = /customElements\.define\("astro-island"|\(self\.Astro\|\|\(self\.Astro=\{\}\)\)/;
+/** An island's opening tag with its props (an attribute of JSON, escaped). */
+const ISLAND_PROPS = /(<astro-island\b[^>]*?) props="([^"]*)"/g;
 const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
 
 const fileName = (stem: string, text: string, extension: string) =>
@@ -291,6 +298,29 @@ export function lateFontRules(html: string): string {
     .join('');
 }
 
+/**
+ * The page with its islands' inline code and props taken out, and the one script that puts them
+ * back: each island's props first (on its tag, by its uid), then Astro's own code as it was inline,
+ * which defines <astro-island> and so hydrates them. None for a page without islands.
+ */
+export function islandsOf(html: string): { html: string; code?: string } {
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].filter(([, code]) =>
+    ISLAND_CODE.test(code!),
+  );
+  if (inline.length === 0) return { html };
+  const props: Record<string, string> = {};
+  let out = html.replace(ISLAND_PROPS, (tag: string, open: string) => {
+    const island = parseDocument(`${tag}>`).children[0] as { attribs?: Record<string, string> };
+    const { uid, props: value } = island.attribs ?? {};
+    if (!uid || value === undefined) return tag;
+    props[uid] = value;
+    return open;
+  });
+  for (const [whole] of inline) out = out.replace(whole, () => '');
+  const restore = `{const p=${JSON.stringify(props)};for(const u in p)document.querySelector(\`astro-island[uid="\${u}"]\`)?.setAttribute("props",p[u])}`;
+  return { html: out, code: [restore, ...inline.map(([, code]) => code!.trim())].join(';\n') };
+}
+
 export interface SplitPage {
   html: string;
   /** Files to write beside the pages: path under the build's root → content. */
@@ -310,15 +340,21 @@ export async function splitPage(html: string): Promise<SplitPage> {
   files.set(stylesheet, css);
   const critical = firstScreenCss(html, css);
   const code = PAGE_SCRIPT.exec(html)?.[1];
-  const script = code === undefined ? undefined : fileName('boot', code, 'js');
-  if (script) files.set(script, code!);
+  const scripts: string[] = [];
+  if (code !== undefined) scripts.push(fileName('boot', code, 'js'));
+  if (code !== undefined) files.set(scripts[0]!, code);
+  const islands = islandsOf(html);
+  if (islands.code !== undefined) {
+    scripts.push(fileName('islands', islands.code, 'js'));
+    files.set(scripts.at(-1)!, islands.code);
+  }
   const loader = await loaderCode();
-  const names = `data-stylesheet="${stylesheet}"${script ? ` data-script="${script}"` : ''}`;
+  const names = `data-stylesheet="${stylesheet}"${scripts.length > 0 ? ` data-script="${scripts.join(' ')}"` : ''}`;
 
   // Until the whole stylesheet applies, what lies below the first screen is neither shown unstyled
   // nor allowed to widen the page.
   const inline = `${critical}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}${lateFontRules(html)}`;
-  let out = markLater(html).replace(
+  let out = markLater(islands.html).replace(
     `<style>${css}</style>`,
     () =>
       `<style>${inline}</style><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>` +

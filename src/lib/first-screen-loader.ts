@@ -1,7 +1,8 @@
 /**
  * What a page fetches once its first screen is painted. A page carries inline only the style
  * rules its first screen draws with, so its HTML arrives in the first round trip of a new
- * connection; the whole stylesheet and the page's script are files, requested here. Until the
+ * connection; the whole stylesheet and the page's scripts (its own, and its islands') are files,
+ * requested here. Until the
  * first paint the page fetches nothing but its two fonts. scripts/first-screen.ts writes this,
  * bundled, into the head of every page, as one script the same on every page: its tag names the
  * files (`<script data-stylesheet="…" data-script="…">`).
@@ -28,8 +29,8 @@ export const SHOW_ANYWAY_MS = 3000;
 export interface FirstScreenFiles {
   /** The site's whole stylesheet. */
   stylesheet: string;
-  /** The page's script (a module), when it has one. */
-  script?: string | undefined;
+  /** The page's scripts (modules): its own, and what wakes its islands, when it has them. */
+  scripts: string[];
 }
 
 /**
@@ -73,8 +74,32 @@ function addStylesheet(
     .catch(link);
 }
 
+/**
+ * A press on a control of an island that is drawn but not yet awake (its code comes after the
+ * first paint) is held, and made again on that control once the island wakes: a visitor who taps
+ * a carousel's arrow at once does not lose the tap. Once the island code runs, its own directive
+ * does the same.
+ */
+export function replayEarlyPresses(win: Window & typeof globalThis): void {
+  const doc = win.document;
+  const hold = (event: Event) => {
+    const target = event.target instanceof win.Element ? event.target : null;
+    const control = target?.closest('button');
+    const island = control?.closest('astro-island[ssr]');
+    if (!control || !island || win.customElements.get('astro-island')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    island.addEventListener(
+      'astro:hydrate',
+      () => control.dispatchEvent(new win.MouseEvent('click', { bubbles: true, cancelable: true })),
+      { once: true },
+    );
+  };
+  doc.addEventListener('click', hold, { capture: true });
+}
+
 export function loadAfterFirstPaint(
-  { stylesheet, script }: FirstScreenFiles,
+  { stylesheet, scripts }: FirstScreenFiles,
   win: Window & typeof globalThis = window,
 ): void {
   const doc = win.document;
@@ -96,12 +121,14 @@ export function loadAfterFirstPaint(
       .map((face) => face.family.replace(/["']/g, ''));
     if (late.length > 0) root.setAttribute(LATE_FONTS, late.join(' '));
     addStylesheet(stylesheet, win, styled, show);
-    if (!script) return;
-    const element = doc.createElement('script');
-    element.type = 'module';
-    element.src = script;
-    doc.head.append(element);
+    for (const script of scripts) {
+      const element = doc.createElement('script');
+      element.type = 'module';
+      element.src = script;
+      doc.head.append(element);
+    }
   };
+  replayEarlyPresses(win);
   // A visitor who came for a part further down (an address with a fragment) gets it all at once,
   // and, unless they have moved meanwhile, is taken again to that part once it is styled: the
   // browser went there in the page as it was before.
@@ -126,5 +153,6 @@ export function loadAfterFirstPaint(
 export function filesOf(tag: Element | null): FirstScreenFiles | undefined {
   const stylesheet = tag?.getAttribute('data-stylesheet');
   if (!stylesheet) return undefined;
-  return { stylesheet, script: tag?.getAttribute('data-script') ?? undefined };
+  const scripts = tag?.getAttribute('data-script')?.split(/\s+/).filter(Boolean) ?? [];
+  return { stylesheet, scripts };
 }

@@ -69,3 +69,28 @@ test('a tap on a widget before its code has arrived is held and answered once it
   await expect(compare).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('#join-now [role="tabpanel"]:visible')).toHaveCount(1);
 });
+
+test('a tap before the page’s island code has arrived at all is held and answered once it is live', async ({
+  page,
+}) => {
+  // What wakes the islands (Astro's element, its directive and the props) comes once the first
+  // screen is painted: here it is held back until the tap has landed.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(/\/_astro\/islands\.[0-9a-f]+\.js$/, async (route) => {
+    held = true;
+    await released;
+    await route.continue();
+  });
+  await page.goto('/community');
+  if (!(await shownUnlessHidden(page, 'join-now', community.joinNow.hidden))) return;
+  await expect.poll(() => held, { message: 'the island code was requested after the paint' }).toBe(true);
+  const compare = page.locator('#join-tab-compare');
+  await compare.click();
+  expect(await page.evaluate(() => customElements.get('astro-island'))).toBeUndefined();
+  await expect(compare).toHaveAttribute('aria-selected', 'false');
+  release();
+  await expect(compare).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#join-now [role="tabpanel"]:visible')).toHaveCount(1);
+});

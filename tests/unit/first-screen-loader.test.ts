@@ -4,6 +4,7 @@ import {
   FIRST_SCREEN_ONLY,
   LATE_FONTS,
   loadAfterFirstPaint,
+  replayEarlyPresses,
   SHOW_ANYWAY_MS,
 } from '../../src/lib/first-screen-loader.ts';
 
@@ -34,6 +35,7 @@ function steppedWindow(hash = '', fonts: { family: string; status: string }[] = 
         setAttribute: (name: string, value: string) => attributes.set(name, value),
       },
       fonts,
+      addEventListener: () => {},
       createElement: element,
       head: { append: (added_: (typeof added)[number]) => added.push(added_) },
     },
@@ -54,28 +56,29 @@ function steppedWindow(hash = '', fonts: { family: string; status: string }[] = 
   };
 }
 
-const FILES = { stylesheet: '/_astro/site.1.css', script: '/_astro/boot.2.js' };
+const FILES = { stylesheet: '/_astro/site.1.css', scripts: ['/_astro/boot.2.js', '/_astro/islands.3.js'] };
+const scripts = FILES.scripts.map((src) => `script ${src}`);
 
 describe('what a page fetches once its first screen is painted', () => {
   it('reads the files from its own tag, and nothing from a tag that names no stylesheet', () => {
     const tag = document.createElement('script');
     tag.dataset['stylesheet'] = FILES.stylesheet;
-    tag.dataset['script'] = FILES.script;
+    tag.dataset['script'] = FILES.scripts.join(' ');
     expect(filesOf(tag)).toEqual(FILES);
     delete tag.dataset['script'];
-    expect(filesOf(tag)).toEqual({ stylesheet: FILES.stylesheet, script: undefined });
+    expect(filesOf(tag)).toEqual({ stylesheet: FILES.stylesheet, scripts: [] });
     expect(filesOf(document.createElement('script'))).toBeUndefined();
     expect(filesOf(null)).toBeUndefined();
   });
 
-  it('adds the whole stylesheet, then the page’s script as a module, only after the first paint', () => {
+  it('adds the whole stylesheet, then the page’s scripts as modules, only after the first paint', () => {
     const { win, added, files, paint } = steppedWindow();
     loadAfterFirstPaint(FILES, win);
     expect(added).toEqual([]);
     paint();
-    expect(files()).toEqual([`link ${FILES.stylesheet}`, `script ${FILES.script}`]);
+    expect(files()).toEqual([`link ${FILES.stylesheet}`, ...scripts]);
     expect(added[0]).toMatchObject({ rel: 'stylesheet' });
-    expect(added[1]).toMatchObject({ type: 'module' });
+    expect(added.slice(1).map(({ type }) => type)).toEqual(['module', 'module']);
   });
 
   it('keeps the rest of the page hidden until the stylesheet has loaded, or failed', () => {
@@ -101,17 +104,17 @@ describe('what a page fetches once its first screen is painted', () => {
   it('fetches at once for an address with a fragment, or a visitor who scrolls before the paint', () => {
     const linked = steppedWindow('#faq');
     loadAfterFirstPaint(FILES, linked.win);
-    expect(linked.files()).toHaveLength(2);
+    expect(linked.files()).toHaveLength(3);
     const quick = steppedWindow();
     loadAfterFirstPaint(FILES, quick.win);
     quick.dispatch('scroll');
     quick.paint();
-    expect(quick.files()).toHaveLength(2);
+    expect(quick.files()).toHaveLength(3);
   });
 
   it('adds only the stylesheet for a page without a script', () => {
     const { win, files, paint } = steppedWindow();
-    loadAfterFirstPaint({ stylesheet: FILES.stylesheet }, win);
+    loadAfterFirstPaint({ stylesheet: FILES.stylesheet, scripts: [] }, win);
     paint();
     expect(files()).toEqual([`link ${FILES.stylesheet}`]);
   });
@@ -159,8 +162,8 @@ describe('the whole stylesheet, where the engine adopts constructed sheets', () 
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(adopted.map((sheet) => sheet.text)).toEqual(['.later{color:red}']);
     expect(hidden()).toBe(false);
-    // Only the page's script is added to the head.
-    expect(added.map((element) => element['tagName'])).toEqual(['script']);
+    // Only the page's scripts are added to the head.
+    expect(added.map((element) => element['tagName'])).toEqual(['script', 'script']);
   });
 
   it('falls back to a link when the stylesheet cannot be fetched', async () => {
@@ -175,6 +178,30 @@ describe('the whole stylesheet, where the engine adopts constructed sheets', () 
     loadAfterFirstPaint(FILES, win);
     paint();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(files()).toEqual([`script ${FILES.script}`, `link ${FILES.stylesheet}`]);
+    expect(files()).toEqual([...scripts, `link ${FILES.stylesheet}`]);
+  });
+});
+
+describe('a press on an island drawn but not yet awake', () => {
+  it('is held, and made again on the same control once the island wakes', () => {
+    document.body.innerHTML =
+      '<astro-island ssr uid="1"><button type="button">Next slide</button></astro-island><button type="button">Outside</button>';
+    const [island, control, outside] = ['astro-island', 'astro-island button', 'body > button'].map(
+      (selector) => document.querySelector(selector)!,
+    );
+    const pressed: string[] = [];
+    document.body.addEventListener('click', (event) => pressed.push((event.target as Element).textContent!));
+    replayEarlyPresses(window);
+    control!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    outside!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    // The island's control does nothing yet: the press waits; a control outside islands is not held.
+    expect(pressed).toEqual(['Outside']);
+    // As Astro wakes an island: it drops `ssr`, then announces it.
+    island!.removeAttribute('ssr');
+    island!.dispatchEvent(new CustomEvent('astro:hydrate'));
+    expect(pressed).toEqual(['Outside', 'Next slide']);
+    // An awake island's presses pass straight through.
+    control!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(pressed).toEqual(['Outside', 'Next slide', 'Next slide']);
   });
 });

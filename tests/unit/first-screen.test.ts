@@ -6,6 +6,7 @@ import {
   atRest,
   firstScreenCss,
   firstScreenOf,
+  islandsOf,
   LATER,
   lateFontRules,
   layerOrder,
@@ -164,6 +165,50 @@ describe('a page made to arrive in one round trip', () => {
     const other = (await splitPage(page('<section class="big"></section>', css, 'let other = 1'))).html;
     const loaderOf = (html: string) => /<script data-stylesheet[^>]*>([^<]+)<\/script>/.exec(html)![1];
     expect(loaderOf(one)).toBe(loaderOf(other));
+  });
+
+  it('takes out what wakes its islands, into one file of its own the loader names after its script', async () => {
+    // As Astro writes them: the directive, then the element, inline before the first island.
+    const directive = '(()=>{(self.Astro||(self.Astro={})).live=()=>{};})();';
+    const element =
+      '(()=>{customElements.get("astro-island")||customElements.define("astro-island",class{});})();';
+    const props = { slides: [0, [[0, { title: [0, 'A & "B" <C>'] }]]] };
+    const escaped = JSON.stringify(props)
+      .replace(/&/g, '&amp;')
+      .replace(/"/g, '&quot;')
+      .replace(/</g, '&lt;');
+    const islands =
+      `<script>${directive}</script><script>${element}</script>` +
+      `<astro-island uid="Z1" component-url="/_astro/Carousel.js" props="${escaped}" ssr client="live"><button>Next</button></astro-island>`;
+    const withIslands = page(`<section class="hero">${islands}</section>`, css, module).replace(
+      "script-src 'self'",
+      `script-src 'self' ${hash(directive)} ${hash(element)}`,
+    );
+    const { html, files } = await splitPage(withIslands);
+    const [, boot, wake] = [...files.keys()];
+    expect(boot).toMatch(/^\/_astro\/boot\.[0-9a-f]{8}\.js$/);
+    expect(wake).toMatch(/^\/_astro\/islands\.[0-9a-f]{8}\.js$/);
+    expect(html).toContain(`data-script="${boot} ${wake}"`);
+    // The island stays drawn, without its props or the inline code.
+    expect(html).toContain(
+      '<astro-island uid="Z1" component-url="/_astro/Carousel.js" ssr client="live"><button>Next</button>',
+    );
+    for (const gone of [directive, element, 'props=']) expect(html).not.toContain(gone);
+    // The file gives the island its props back, as they were, then runs Astro's code as it was.
+    const ran: string[] = [];
+    const set = new Map<string, string>();
+    new Function('document', 'customElements', 'self', files.get(wake!)!)(
+      {
+        querySelector: (selector: string) => ({
+          setAttribute: (name: string, value: string) => set.set(`${selector} ${name}`, value),
+        }),
+      },
+      { get: () => undefined, define: (name: string) => ran.push(`define ${name}`) },
+      new Proxy({}, { set: (_target, name) => (ran.push(`self.${String(name)}`), true) }),
+    );
+    expect(JSON.parse(set.get('astro-island[uid="Z1"] props')!)).toEqual(props);
+    expect(ran).toEqual(['self.Astro', 'define astro-island']);
+    expect(islandsOf(page(THREE_SECTIONS, css, module))).toEqual({ html: page(THREE_SECTIONS, css, module) });
   });
 
   it('leaves alone a page without the site’s stylesheet or without main content (the redirect)', async () => {
