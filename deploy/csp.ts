@@ -19,16 +19,15 @@ export function cspDirectives({
   /** Besides our own origin: the analytics provider's, when the build sends events straight to it. */
   connectOrigins?: readonly string[];
 }): string[] {
+  // Images, fonts and media come from our own origin only, as default-src says: a directive that
+  // repeats it would cost every response its bytes for nothing.
   return [
     "default-src 'self'",
-    "img-src 'self'",
-    "font-src 'self'",
     `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'"}`,
-    ["connect-src 'self'", ...connectOrigins].join(' '),
+    ...(connectOrigins.length > 0 ? [["connect-src 'self'", ...connectOrigins].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "media-src 'self'",
     "worker-src 'none'",
   ];
 }

@@ -6,18 +6,19 @@
  *
  * - The page keeps inline only the style rules that can match an element of its first screen (all
  *   that precedes its main content, and the first FIRST_SCREEN_SECTIONS of it, which is what any
- *   screen from a phone's to a 1920 x 1080 one shows before a scroll), at every width.
+ *   screen from a phone's to a 1920 x 1080 one shows before a scroll), at every width. A page whose
+ *   opening section fills any such screen says so on its <main> (`data-first-screen="1"`).
  * - The whole stylesheet becomes one file for the site, and the page's script (src/lib/boot.ts,
- *   which Astro inlined) a file; a small loader in the head (src/lib/first-screen-loader.ts)
- *   requests them once the first screen is painted. Without JavaScript, a <noscript> link loads the
- *   stylesheet as any page's.
+ *   which Astro inlined) a file. A small loader (src/lib/first-screen-loader.ts), itself a file
+ *   the head names with `async` (it never holds up the paint), requests them once the first screen
+ *   is painted. Without JavaScript, a <noscript> link loads the stylesheet as any page's.
  * - A page with islands sends them drawn, as ever, but what wakes them (Astro's inline island
  *   element, its hydration directives, and each island's props) becomes one file of the page's own,
  *   which the loader requests with the rest: the islands hydrate after the first paint anyway.
  * - What lies below the first screen is marked LATER, and kept hidden by one inline rule until the
  *   whole stylesheet applies.
- * - The page's <meta> policy follows: the new style's hash for the old (as the font subsetting
- *   rehashes the styles it edits), the loader's for the script's.
+ * - The page's other inline styles join that one, and no inline script is left: the page's <meta>
+ *   policy names the one style (trim-policy.ts then drops what left the page).
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -29,8 +30,8 @@ import { build } from 'esbuild';
 import { parseDocument } from 'htmlparser2';
 import postcss, { type AtRule, type Root, type Rule } from 'postcss';
 import { htmlFiles } from '../deploy/site-policy.ts';
-import { FIRST_SCREEN_ONLY, LATE_FONTS } from '../src/lib/first-screen-loader.ts';
-import { sha256, withStyleHashes } from './subset-fonts.ts';
+import { FIRST_SCREEN_ONLY, LATE_FONTS, SHOW_ANYWAY_MS } from '../src/lib/first-screen-loader.ts';
+import { sha256 } from './subset-fonts.ts';
 
 /** How many of the main content's top-level elements a first screen may show. */
 export const FIRST_SCREEN_SECTIONS = 2;
@@ -98,11 +99,20 @@ function mainElements(html: string): { elements: TopLevel[]; close: number } | u
 }
 
 /**
+ * How many top-level elements of the page's main content its first screen shows: as many as its
+ * <main> says (`data-first-screen="N"`), or FIRST_SCREEN_SECTIONS.
+ */
+export function firstScreenSections(html: string): number {
+  const declared = /<main\b[^>]*\sdata-first-screen="(\d+)"/.exec(html)?.[1];
+  return declared === undefined ? FIRST_SCREEN_SECTIONS : Math.max(1, Number(declared));
+}
+
+/**
  * The page cut after the first `sections` top-level elements of its <main> (inline styles and
  * scripts do not count), closed again: the elements a first screen can show. A page without a
  * <main>, or with no more elements than that, is returned whole.
  */
-export function firstScreenOf(html: string, sections = FIRST_SCREEN_SECTIONS): string {
+export function firstScreenOf(html: string, sections = firstScreenSections(html)): string {
   const elements = mainElements(html)?.elements ?? [];
   if (elements.length <= sections) return html;
   return `${html.slice(0, elements[sections - 1]!.end)}</main></body></html>`;
@@ -115,7 +125,7 @@ export const LATER = 'data-later';
  * The page with every top-level element below its first screen marked LATER: those of <main>
  * after the first `sections`, and those of <body> after <main> (the footer).
  */
-export function markLater(html: string, sections = FIRST_SCREEN_SECTIONS): string {
+export function markLater(html: string, sections = firstScreenSections(html)): string {
   const main = mainElements(html);
   // A page no longer than a first screen has nothing below it.
   if (!main || main.elements.length <= sections) return html;
@@ -321,6 +331,22 @@ export function islandsOf(html: string): { html: string; code?: string } {
   return { html: out, code: [restore, ...inline.map(([, code]) => code!.trim())].join(';\n') };
 }
 
+/** The name of the animation that shows what lies below the first screen should the loader never run. */
+const SHOWN_ANYWAY = 'first-screen-shown';
+
+/**
+ * Until the whole stylesheet applies (the loader then takes FIRST_SCREEN_ONLY off the root), what
+ * lies below the first screen is neither shown unstyled nor allowed to widen the page. The class
+ * is in the markup, so the rule holds from the first paint; only where scripts run (without them
+ * the <noscript> link styles the page), and for SHOW_ANYWAY_MS at most, should the loader not come.
+ */
+function hideLater(): string {
+  return (
+    `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;` +
+    `animation:${SHOWN_ANYWAY} 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes ${SHOWN_ANYWAY}{to{visibility:visible}}`
+  );
+}
+
 export interface SplitPage {
   html: string;
   /** Files to write beside the pages: path under the build's root → content. */
@@ -349,33 +375,36 @@ export async function splitPage(html: string): Promise<SplitPage> {
     files.set(scripts.at(-1)!, islands.code);
   }
   const loader = await loaderCode();
+  const loaderFile = fileName('first-screen', loader, 'js');
+  files.set(loaderFile, loader);
   const names = `data-stylesheet="${stylesheet}"${scripts.length > 0 ? ` data-script="${scripts.join(' ')}"` : ''}`;
 
-  // Until the whole stylesheet applies, what lies below the first screen is neither shown unstyled
-  // nor allowed to widen the page.
-  const inline = `${critical}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}${lateFontRules(html)}`;
-  let out = markLater(islands.html).replace(
-    `<style>${css}</style>`,
-    () =>
-      `<style>${inline}</style><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>` +
-      `<script ${names}>${loader}</script>`,
-  );
+  // The page's other inline styles (its font faces, the islands' element) join the first screen's
+  // rules in one style: one hash in the policy where there were three. Unlayered, as they were.
+  let out = markLater(islands.html);
+  const others = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].filter(([, text]) => text !== css);
+  for (const [whole] of others) out = out.replace(whole, () => '');
+  const inline = `${others.map(([, text]) => text).join('')}${critical}${hideLater()}${lateFontRules(html)}`;
+  out = out
+    .replace(
+      `<style>${css}</style>`,
+      () =>
+        `<style>${inline}</style><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>` +
+        `<script async src="${loaderFile}" ${names}></script>`,
+    )
+    .replace(
+      /<html\b([^>]*)>/,
+      (_tag, attributes: string) => `<html${attributes} class="${FIRST_SCREEN_ONLY}">`,
+    );
   if (code !== undefined) out = out.replace(`<script type="module">${code}</script>`, () => '');
-  out = out.replace(
-    /(<meta\s+http-equiv="content-security-policy"\s+content=")([^"]*)(")/i,
-    (_tag, open: string, policy: string, close: string) => {
-      const swap = (text: string, from: string, to: string) => {
-        if (!text.includes(`sha256-${sha256(from)}`))
-          throw new Error(`first-screen: the page's policy has no hash for ${from.slice(0, 40)}…`);
-        return text.replace(`sha256-${sha256(from)}`, `sha256-${sha256(to)}`);
-      };
-      let next = policy;
-      if (code !== undefined) next = swap(next, code, loader);
-      else next = next.replace(/script-src ([^;]*)/, `script-src $1 'sha256-${sha256(loader)}'`);
-      return open + next + close;
-    },
-  );
-  return { html: withStyleHashes(html, out), files };
+  // The policy allows the one style; trim-policy.ts then drops the hashes of what left the page.
+  return {
+    html: out.replace(
+      /(<meta\s+http-equiv="content-security-policy"\s+content="[^"]*style-src [^;"]*)/i,
+      (policy: string) => `${policy} 'sha256-${sha256(inline)}'`,
+    ),
+    files,
+  };
 }
 
 export function firstScreen(): AstroIntegration {

@@ -2,10 +2,10 @@
  * What a page fetches once its first screen is painted. A page carries inline only the style
  * rules its first screen draws with, so its HTML arrives in the first round trip of a new
  * connection; the whole stylesheet and the page's scripts (its own, and its islands') are files,
- * requested here. Until the
- * first paint the page fetches nothing but its two fonts. scripts/first-screen.ts writes this,
- * bundled, into the head of every page, as one script the same on every page: its tag names the
- * files (`<script data-stylesheet="…" data-script="…">`).
+ * requested here. Until the first paint the page fetches nothing but its two fonts and this
+ * loader. scripts/first-screen.ts bundles it as one file, the same for every page, which each
+ * page's head names with `async` (so it never holds up the paint); its tag names the files
+ * (`<script async src="…" data-stylesheet="…" data-script="…">`).
  *
  * The whole stylesheet repeats the first screen's rules in their original order, so once it
  * applies every element is styled exactly as by one stylesheet, and nothing on screen moves.

@@ -221,8 +221,9 @@ async function expectWithinBudgets(root: string, provider: 'plausible' | 'umami'
     expect(readFileSync(join(root, src), 'utf8')).not.toContain('react.transitional.element');
 }
 
+/** Where the page may send requests: connect-src, or default-src where the policy does not name it. */
 function connectSrc(csp: string | undefined) {
-  return /connect-src ([^;]*)/.exec(csp ?? '')?.[1];
+  return (/connect-src ([^;]*)/.exec(csp ?? '') ?? /default-src ([^;]*)/.exec(csp ?? ''))?.[1];
 }
 function scriptSrc(csp: string | undefined) {
   return /script-src ([^;]*)/.exec(csp ?? '')?.[1] ?? '';

@@ -224,9 +224,10 @@ test.describe('shared behaviours', () => {
 
   // On a slow phone connection every request made before the first paint shares the few round
   // trips the headline's font has: the logo travels inside the HTML, and the whole stylesheet, the
-  // page's script and the islands' code wait until the first screen is painted.
+  // page's script and the islands' code wait until the first screen is painted. Only the loader
+  // that waits for the paint comes before it (1 KB, async: the paint never waits for it).
   for (const { path } of PAGES) {
-    test(`${path}: until its first screen is painted, the page fetches nothing but its two fonts`, async ({
+    test(`${path}: until its first screen is painted, the page fetches nothing but its two fonts and its loader`, async ({
       page,
     }) => {
       await page.goto(path, { waitUntil: 'load' });
@@ -251,7 +252,11 @@ test.describe('shared behaviours', () => {
       // Besides them, only the browser's own request for the tab's icon, which the page names.
       const icon = new URL((await page.locator('link[rel="icon"]').getAttribute('href'))!, page.url())
         .pathname;
-      expect((await requests()).before.filter((request) => request !== icon)).toEqual(fonts);
+      // And the loader that waits for the paint, which never holds it up (async).
+      const loader = (await page.locator('script[async][data-stylesheet]').getAttribute('src'))!;
+      expect((await requests()).before.filter((request) => request !== icon)).toEqual(
+        [...fonts, loader].sort(),
+      );
       // Then the whole stylesheet and the page's script.
       await expect
         .poll(async () => (await requests()).after)
@@ -377,6 +382,34 @@ test.describe('reveal on scroll', () => {
 
 test.describe('the first screen first', () => {
   for (const { path } of PAGES) {
+    test(`${path}: the first screen shows nothing that waits for the whole stylesheet`, async ({ page }) => {
+      // The whole stylesheet is still on its way: what the window shows is drawn by the inline rules alone.
+      await page.route(/\/_astro\/site\.\w+\.css$/, () => {});
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await expect(page.locator('h1')).toBeVisible();
+      // Text or a picture of a part marked for later, within the window, would be missing from it;
+      // what is left is its padding, the same colour as the page.
+      const missing = await page.evaluate(() => {
+        const page = getComputedStyle(document.body).backgroundColor;
+        const inWindow = (box: DOMRect) => box.bottom > 0 && box.top < innerHeight && box.width > 0;
+        return [...document.querySelectorAll('[data-later]')].flatMap((part) => {
+          if (!inWindow(part.getBoundingClientRect())) return [];
+          const drawn = [...part.querySelectorAll('*')].filter(
+            (el) =>
+              inWindow(el.getBoundingClientRect()) &&
+              ([...el.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim()) ||
+                /^(IMG|SVG|PICTURE|VIDEO|IFRAME)$/i.test(el.tagName)),
+          );
+          const colour = getComputedStyle(part).backgroundColor;
+          const painted = colour !== page && colour !== 'rgba(0, 0, 0, 0)';
+          return drawn.length > 0 || painted ? [part.id || part.tagName] : [];
+        });
+      });
+      expect(missing, `${path}: parts of the first screen that wait for the stylesheet`).toEqual([]);
+    });
+  }
+
+  for (const { path } of PAGES) {
     test(`${path}: what lies below the first screen stays hidden until the whole stylesheet applies, and nothing moves when it does`, async ({
       page,
     }) => {
@@ -469,6 +502,17 @@ test.describe('the first screen first', () => {
       expect(await headline.boundingBox()).toEqual(placed);
     });
   }
+
+  test('should the loader never come, the rest of the page still shows', async ({ page }) => {
+    await page.route(/\/_astro\/first-screen\.\w+\.js$/, (route) => route.abort());
+    await page.goto('/community', { waitUntil: 'domcontentloaded' });
+    const later = page.locator('main > [data-later]').first();
+    await expect(page.locator('html')).toHaveClass(/first-screen-only/);
+    // The inline rule shows it by itself after SHOW_ANYWAY_MS (a CSS animation), with no script.
+    await expect
+      .poll(() => later.evaluate((el) => getComputedStyle(el).visibility), { timeout: 15_000 })
+      .toBe('visible');
+  });
 
   test('an address naming a section below the first screen opens at that section, styled', async ({
     page,

@@ -22,7 +22,6 @@ import {
   pageScripts,
   pageStyles,
   readPage,
-  type BudgetedPage,
 } from './page-weight.ts';
 
 /** Both faces together, as the server sends them (woff2 is compressed already, so sent as it is). */
@@ -43,15 +42,6 @@ const DISPLAY_FACE_BYTES = 7 * 1460;
  * once it is painted (scripts/first-screen.ts).
  */
 const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
-/**
- * Pages that do not fit yet, held at what they send today so nothing grows unnoticed: the community
- * page's markup alone (its islands' server-drawn panels and their props) is about 10 KB as sent.
- */
-const FIRST_ROUND_TRIP_HELD_AT: Record<BuildUnderTest['name'], Partial<Record<BudgetedPage, number>>> = {
-  'default build': { '/community': 19_500 },
-  'production-like build': { '/community': 19_700 },
-};
-
 /** A build to hold to the budgets: its folder, and where it is served (empty: the test server). */
 export interface BuildUnderTest {
   name: 'default build' | 'production-like build';
@@ -127,9 +117,7 @@ export function budgetTests(build: BuildUnderTest): void {
   }
 
   for (const path of BUDGETED_PAGES) {
-    const held = FIRST_ROUND_TRIP_HELD_AT[build.name][path];
-    const budget = held ?? FIRST_ROUND_TRIP_BYTES;
-    test(`${build.name}, ${path}: HTML and headers as served (brotli) ${held ? `held at ${held} bytes (target ${FIRST_ROUND_TRIP_BYTES})` : `within ${FIRST_ROUND_TRIP_BYTES} bytes`}: one round trip`, async ({
+    test(`${build.name}, ${path}: HTML and headers as served (brotli) within ${FIRST_ROUND_TRIP_BYTES} bytes: one round trip`, async ({
       request,
     }) => {
       const response = await get(request, `${build.origin()}${path === '/404' ? '/no-such-page' : path}`);
@@ -139,7 +127,9 @@ export function budgetTests(build: BuildUnderTest): void {
         type: 'first round trip',
         description: `${headers + body} B (HTML ${body} B + headers ${headers} B); one round trip carries ${FIRST_ROUND_TRIP_BYTES} B`,
       });
-      expect(headers + body, `${path}: HTML ${body} B + headers ${headers} B`).toBeLessThanOrEqual(budget);
+      expect(headers + body, `${path}: HTML ${body} B + headers ${headers} B`).toBeLessThanOrEqual(
+        FIRST_ROUND_TRIP_BYTES,
+      );
     });
   }
 

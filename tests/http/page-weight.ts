@@ -60,8 +60,9 @@ function attr(html: string, re: RegExp): string[] {
 export function pageScripts(html: string, root = DIST): string[] {
   const entries = [
     ...attr(html, /<script[^>]*\ssrc="([^"]+)"/g),
-    // The page's script, which the first-screen loader requests once the first screen is painted.
-    ...attr(html, /<script[^>]*\sdata-script="([^"]+)"/g),
+    // The page's scripts (its own, its islands'), which the first-screen loader requests once the
+    // first screen is painted.
+    ...attr(html, /<script[^>]*\sdata-script="([^"]+)"/g).flatMap((list) => list.split(/\s+/)),
     ...attr(html, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
     ...attr(html, /component-url="([^"]+)"/g),
     ...attr(html, /renderer-url="([^"]+)"/g),

@@ -5,15 +5,19 @@ import { metaPolicy } from '../../deploy/csp.ts';
 import {
   atRest,
   firstScreenCss,
+  FIRST_SCREEN_SECTIONS,
   firstScreenOf,
+  firstScreenSections,
   islandsOf,
   LATER,
   lateFontRules,
   layerOrder,
+  loaderCode,
   markLater,
   splitPage,
 } from '../../scripts/first-screen.ts';
-import { FIRST_SCREEN_ONLY } from '../../src/lib/first-screen-loader.ts';
+import { trimPagePolicy } from '../../scripts/trim-policy.ts';
+import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -55,6 +59,17 @@ describe('the first screen of a page', () => {
     // A page no longer than its first screen has nothing below it.
     const short = page('<section class="only"></section>');
     expect(markLater(short)).toBe(short);
+  });
+
+  it('is as many sections as the page’s main content says, where it says so', () => {
+    const declared = page(THREE_SECTIONS).replace(
+      '<main id="main">',
+      '<main id="main" data-first-screen="1">',
+    );
+    expect(firstScreenSections(declared)).toBe(1);
+    expect(firstScreenSections(page(THREE_SECTIONS))).toBe(FIRST_SCREEN_SECTIONS);
+    expect(firstScreenOf(declared)).not.toContain('class="island"');
+    expect(markLater(declared)).toContain(`<div ${LATER} class="island">`);
   });
 
   it('is the whole page when it has no main content, or fewer sections', () => {
@@ -125,45 +140,50 @@ describe('a page made to arrive in one round trip', () => {
   const css = '/*! tailwindcss v4 */.big{color:red}.below{color:blue}';
   const module = 'document.body.dataset.booted="yes"';
 
+  const HIDE_LATER = `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;animation:first-screen-shown 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes first-screen-shown{to{visibility:visible}}`;
+
   it('keeps its first screen’s rules inline and names the whole stylesheet and its script for later', async () => {
     const { html, files } = await splitPage(page(THREE_SECTIONS, css, module));
-    const [stylesheet, script] = [...files.keys()];
+    const [stylesheet, script, loader] = [...files.keys()];
     expect(stylesheet).toMatch(/^\/_astro\/site\.[0-9a-f]{8}\.css$/);
     expect(script).toMatch(/^\/_astro\/boot\.[0-9a-f]{8}\.js$/);
+    expect(loader).toMatch(/^\/_astro\/first-screen\.[0-9a-f]{8}\.js$/);
     expect(files.get(stylesheet!)).toBe(css);
     expect(files.get(script!)).toBe(module);
-    expect(html).toContain(
-      `<style>.big{color:red}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}</style>`,
-    );
+    expect(files.get(loader!)).toBe(await loaderCode());
+    expect(html).toContain(`<style>.big{color:red}${HIDE_LATER}</style>`);
     expect(html).toContain(`<section ${LATER} class="third">`);
     expect(html).not.toContain('.below{color:blue}');
+    // The rest is hidden from the first paint (the class is in the markup), where scripts run.
+    expect(html).toContain(`<html class="${FIRST_SCREEN_ONLY}">`);
     // Without JavaScript the whole stylesheet still comes.
     expect(html).toContain(`<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`);
     expect(html).not.toContain(module);
-    // The loader comes in the head, right after the inline rules, so the rest is hidden from the start.
-    expect(html).toMatch(
-      new RegExp(
-        `</noscript><script data-stylesheet="${stylesheet}" data-script="${script}">[^<]+</script></head>`,
-      ),
+    // The loader is named in the head, async (it never holds up the paint), naming the files.
+    expect(html).toContain(
+      `</noscript><script async src="${loader}" data-stylesheet="${stylesheet}" data-script="${script}"></script></head>`,
     );
   });
 
-  it('has a policy that allows its new inline style and the loader, and no longer the old ones', async () => {
-    const { html } = await splitPage(page(THREE_SECTIONS, css, module));
-    const policy = metaPolicy(html)!;
-    const loader = /<script data-stylesheet[^>]*>([^<]+)<\/script>/.exec(html)![1]!;
-    expect(policy).toContain(
-      hash(`.big{color:red}.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip}`),
-    );
-    expect(policy).toContain(hash(loader));
-    expect(policy).not.toContain(hash(css));
-    expect(policy).not.toContain(hash(module));
+  it('joins the page’s other inline styles to the first screen’s, for one hash in its policy', async () => {
+    const faces = '@font-face{font-family:Face;src:url(/f.woff2)}';
+    const withFaces = page(THREE_SECTIONS, css, module)
+      .replace('<head>', `<head><style>${faces}</style>`)
+      .replace("style-src 'self'", `style-src 'self' ${hash(faces)}`);
+    const { html } = await splitPage(withFaces);
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) => text!);
+    expect(styles).toEqual([`${faces}.big{color:red}${HIDE_LATER}`]);
+    const policy = metaPolicy(trimPagePolicy(html))!;
+    expect(policy).toContain(hash(styles[0]!));
+    for (const gone of [faces, css, module]) expect(policy).not.toContain(hash(gone));
+    // No inline script is left for the policy to allow.
+    expect(/script-src ([^;]*)/.exec(policy)![1]!.trim()).toBe("'self'");
   });
 
-  it('loads the same loader on every page, so the site’s policy holds one hash for it', async () => {
+  it('names the same loader file on every page', async () => {
     const one = (await splitPage(page(THREE_SECTIONS, css, module))).html;
     const other = (await splitPage(page('<section class="big"></section>', css, 'let other = 1'))).html;
-    const loaderOf = (html: string) => /<script data-stylesheet[^>]*>([^<]+)<\/script>/.exec(html)![1];
+    const loaderOf = (html: string) => /<script async src="([^"]+)"/.exec(html)![1];
     expect(loaderOf(one)).toBe(loaderOf(other));
   });
 
