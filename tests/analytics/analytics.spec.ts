@@ -468,8 +468,9 @@ test.describe('no provider (the default build)', () => {
     }
     for (const path of BUDGETED_PAGES) {
       const file = await pageFile(path);
+      // A page carries no inline script (its loader, its own script and its islands' code are files
+      // of _astro, read above); any that comes back is read too.
       const inline = pageInlineScripts(readPage(file));
-      expect(inline.length, `${file} carries its own script inline`).toBeGreaterThan(0);
       for (const code of inline) expect(code, file).not.toMatch(/plausible|umami|\/api\/event|\/api\/send/i);
     }
   });
