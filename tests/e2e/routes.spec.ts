@@ -31,9 +31,13 @@ test.describe('routes and statuses', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
     const home = page.getByRole('link', { name: 'Return to Home' });
     await expect(home).toHaveAttribute('href', '/');
-    const events = await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer);
-    expect(events).toContainEqual({ event: 'page_not_found', page_path: '/no/such/page' });
-    expect(lines.some((l) => l.includes('page_not_found') && l.includes('/no/such/page'))).toBe(true);
+    // The page's script, which records it, runs once the first screen is painted.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []))
+      .toContainEqual({ event: 'page_not_found', page_path: '/no/such/page' });
+    await expect
+      .poll(() => lines.some((l) => l.includes('page_not_found') && l.includes('/no/such/page')))
+      .toBe(true);
     await home.click();
     await expect(page).toHaveURL(/\/$/);
   });
