@@ -83,7 +83,8 @@ test('a tap before the page’s island code has arrived at all is held and answe
     await released;
     await route.continue();
   });
-  await page.goto('/community');
+  // Not the load event: a script the page adds before it holds it back, and this one is held.
+  await page.goto('/community', { waitUntil: 'domcontentloaded' });
   if (!(await shownUnlessHidden(page, 'join-now', community.joinNow.hidden))) return;
   await expect.poll(() => held, { message: 'the island code was requested after the paint' }).toBe(true);
   const compare = page.locator('#join-tab-compare');
