@@ -340,12 +340,9 @@ const SHOWN_ANYWAY = 'first-screen-shown';
  * is in the markup, so the rule holds from the first paint; only where scripts run (without them
  * the <noscript> link styles the page), and for SHOW_ANYWAY_MS at most, should the loader not come.
  */
-function hideLater(): string {
-  return (
-    `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;` +
-    `animation:${SHOWN_ANYWAY} 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes ${SHOWN_ANYWAY}{to{visibility:visible}}`
-  );
-}
+const HIDE_LATER =
+  `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;` +
+  `animation:${SHOWN_ANYWAY} 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes ${SHOWN_ANYWAY}{to{visibility:visible}}`;
 
 export interface SplitPage {
   html: string;
@@ -360,23 +357,23 @@ export interface SplitPage {
  */
 export async function splitPage(html: string): Promise<SplitPage> {
   const files = new Map<string, string>();
+  /** `text` as a file beside the pages, named for its content; its path. */
+  const asFile = (stem: string, text: string, extension = 'js') => {
+    const name = fileName(stem, text, extension);
+    files.set(name, text);
+    return name;
+  };
   const css = SITE_STYLESHEET.exec(html)?.[1];
   if (css === undefined || !/<main\b/.test(html)) return { html, files };
-  const stylesheet = fileName('site', css, 'css');
-  files.set(stylesheet, css);
+  const stylesheet = asFile('site', css, 'css');
   const critical = firstScreenCss(html, css);
   const code = PAGE_SCRIPT.exec(html)?.[1];
-  const scripts: string[] = [];
-  if (code !== undefined) scripts.push(fileName('boot', code, 'js'));
-  if (code !== undefined) files.set(scripts[0]!, code);
   const islands = islandsOf(html);
-  if (islands.code !== undefined) {
-    scripts.push(fileName('islands', islands.code, 'js'));
-    files.set(scripts.at(-1)!, islands.code);
-  }
-  const loader = await loaderCode();
-  const loaderFile = fileName('first-screen', loader, 'js');
-  files.set(loaderFile, loader);
+  const scripts = [
+    ...(code === undefined ? [] : [asFile('boot', code)]),
+    ...(islands.code === undefined ? [] : [asFile('islands', islands.code)]),
+  ];
+  const loaderFile = asFile('first-screen', await loaderCode());
   const names = `data-stylesheet="${stylesheet}"${scripts.length > 0 ? ` data-script="${scripts.join(' ')}"` : ''}`;
 
   // The page's other inline styles (its font faces, the islands' element) join the first screen's
@@ -384,7 +381,7 @@ export async function splitPage(html: string): Promise<SplitPage> {
   let out = markLater(islands.html);
   const others = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].filter(([, text]) => text !== css);
   for (const [whole] of others) out = out.replace(whole, () => '');
-  const inline = `${others.map(([, text]) => text).join('')}${critical}${hideLater()}${lateFontRules(html)}`;
+  const inline = `${others.map(([, text]) => text).join('')}${critical}${HIDE_LATER}${lateFontRules(html)}`;
   out = out
     .replace(
       `<style>${css}</style>`,

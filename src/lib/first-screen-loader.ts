@@ -13,6 +13,7 @@
  * invisible rather than shown unstyled, so a visitor who scrolls at once sees it appear, not jump.
  */
 import { whenPainted } from './after-first-paint.ts';
+import { heldPress } from './held-press.ts';
 
 /** On the root element while only the first screen's rules apply (the inline rule that hides the rest keys on it). */
 export const FIRST_SCREEN_ONLY = 'first-screen-only';
@@ -81,21 +82,17 @@ function addStylesheet(
  * does the same.
  */
 export function replayEarlyPresses(win: Window & typeof globalThis): void {
-  const doc = win.document;
   const hold = (event: Event) => {
-    const target = event.target instanceof win.Element ? event.target : null;
-    const control = target?.closest('button');
-    const island = control?.closest('astro-island[ssr]');
-    if (!control || !island || win.customElements.get('astro-island')) return;
+    const press = heldPress(event);
+    const island = press?.control.closest('astro-island[ssr]');
+    if (!press || !island || win.customElements.get('astro-island')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    island.addEventListener(
-      'astro:hydrate',
-      () => control.dispatchEvent(new win.MouseEvent('click', { bubbles: true, cancelable: true })),
-      { once: true },
-    );
+    island.addEventListener('astro:hydrate', () => press.control.dispatchEvent(press.again), {
+      once: true,
+    });
   };
-  doc.addEventListener('click', hold, { capture: true });
+  win.document.addEventListener('click', hold, { capture: true });
 }
 
 export function loadAfterFirstPaint(

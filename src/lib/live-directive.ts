@@ -18,9 +18,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { whenIdleAfterFirstPaint } from './after-first-paint.ts';
-
-/** Keys the widgets answer that are not clicks (Enter and Space on a button become a click). */
-const KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+import { heldPress } from './held-press.ts';
 
 /** The first signs of a visitor at work: any of them hydrates every live island at once. */
 const INTENT_EVENTS = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown'] as const;
@@ -40,20 +38,12 @@ const live: ClientDirective = (load, options, el) => {
   };
 
   const held = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    const keyboard = event instanceof KeyboardEvent;
-    // Links work without JavaScript: let them be.
-    const control = target?.closest('a[href]')
-      ? null
-      : target?.closest(keyboard ? 'button, [tabindex]' : 'button');
-    if (!event.isTrusted || !control || !el.hasAttribute('ssr')) return;
-    if (keyboard && !KEYS.has(event.key)) return;
+    const press = heldPress(event);
+    // Only a visitor's press: the replay itself passes through.
+    if (!event.isTrusted || !press || !el.hasAttribute('ssr')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    const replay = keyboard
-      ? new KeyboardEvent('keydown', { key: event.key, code: event.code, bubbles: true, cancelable: true })
-      : new MouseEvent('click', { bubbles: true, cancelable: true, view: window });
-    void hydrate().then(() => control.dispatchEvent(replay));
+    void hydrate().then(() => press.control.dispatchEvent(press.again));
   };
 
   const start = () => {
