@@ -96,19 +96,20 @@ test('from 1024 px the hero shows the box beside the headline; narrower, the cal
     await expect(box).toBeHidden();
   }
   await expect(page.locator('#hero').getByRole('link', { name: kit.hero.cta })).toBeInViewport();
-  // The headline stays the largest thing painted on arrival, the image does not take its place.
+  // The largest thing painted on arrival is the hero's words, never its picture. Which words
+  // depends on the owner's copy and on whether the display face came in time: a short headline
+  // set in its fallback can paint smaller than the lede.
   const largest = await page.evaluate(
     () =>
-      new Promise<string>((resolve) => {
-        new PerformanceObserver((list) =>
-          resolve((list.getEntries().at(-1) as LargestContentfulPaint).element?.id ?? ''),
-        ).observe({
-          type: 'largest-contentful-paint',
-          buffered: true,
-        });
+      new Promise<{ inHero: boolean; tag: string }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const element = (list.getEntries().at(-1) as LargestContentfulPaint).element;
+          resolve({ inHero: Boolean(element?.closest('#hero')), tag: element?.tagName ?? '' });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
-  expect(largest).toBe('hero-title');
+  expect(largest.inHero, `the largest paint, a <${largest.tag.toLowerCase()}>, is in the hero`).toBe(true);
+  expect(largest.tag, 'the largest paint is words, not the picture').toMatch(/^(H1|P)$/);
 });
 
 test('the mobile buy bar shows below 768 px only, once the hero call to action has left, and never covers content', async ({
