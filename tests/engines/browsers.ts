@@ -29,8 +29,8 @@ export interface Tab {
   run<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
   /** A real click (input events, not element.click()) on the first element matching the selector. */
   click(selector: string): Promise<void>;
-  /** A key press sent to the focused element. */
-  press(key: 'ArrowRight' | 'ArrowLeft'): Promise<void>;
+  /** A key press sent to the focused element (Shift alone: an input that changes nothing). */
+  press(key: 'ArrowRight' | 'ArrowLeft' | 'Shift'): Promise<void>;
   /** Sets the layout viewport (what `innerWidth` and `innerHeight` report). */
   viewport(width: number, height: number): Promise<void>;
   screenshot(path: string): Promise<void>;
@@ -226,10 +226,8 @@ export async function launchWebKit(display: string, port: number): Promise<Tab> 
       await session.findElement(By.css(selector)).click();
     },
     async press(key) {
-      await session
-        .actions()
-        .sendKeys(key === 'ArrowRight' ? Key.ARROW_RIGHT : Key.ARROW_LEFT)
-        .perform();
+      const keys = { ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT, Shift: Key.SHIFT };
+      await session.actions().sendKeys(keys[key]).perform();
     },
     async viewport(width, height) {
       // The window includes MiniBrowser's (shrunk) toolbar: grow it until the page gets the size.
