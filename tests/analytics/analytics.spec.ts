@@ -32,6 +32,7 @@ import {
 import { startCollector, type Collector } from '../support/collector.ts';
 import { recordViolations, violations } from '../support/csp-violations.ts';
 import { expectedSecurity, pick } from '../support/site-facts.ts';
+import { leaveAfterWebVitals } from '../support/web-vitals.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -295,11 +296,7 @@ test.describe('Plausible, straight to the provider', () => {
       const expected = await walkKit(page, origin);
       // Real visitors' speed too: the page goes to the background, its metrics are final, and they
       // reach the dataLayer only.
-      await page.waitForFunction(() => 'webVitals' in window);
-      await page.evaluate(() => {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
+      await leaveAfterWebVitals(page);
       await expect
         .poll(async () => (await dataLayer(page)).filter((entry) => entry.event === 'web_vital').length)
         .toBeGreaterThan(0);

@@ -21,6 +21,7 @@ import { startCollector, type Collector } from '../support/collector.ts';
 import { recordViolations, violations } from '../support/csp-violations.ts';
 import { buildWithExperiment, VARIANT_HEADLINE, type ExperimentBuild } from '../support/experiment-build.ts';
 import { siteContent } from '../support/site-content.ts';
+import { leaveAfterWebVitals } from '../support/web-vitals.ts';
 import { startWrangler } from '../support/wrangler.ts';
 import { expectedSecurity, pick } from '../support/site-facts.ts';
 
@@ -288,16 +289,9 @@ test.describe('each variant in the browser', () => {
         .poll(() => collector.named('cta_click').map((event) => event.props))
         .toContainEqual({ page: '/', section: 'hero', label, ...tag });
 
-      // The library came after the first paint (on a busy machine, after the click above). A key
-      // press ends its watch for the largest paint (web-vitals ends it only on a trusted input or
-      // visibility change, and the one dispatched below is not trusted); then the page goes to the
-      // background, and the other metrics are final and reported.
-      await page.waitForFunction(() => 'webVitals' in window);
-      await page.keyboard.press('Shift');
-      await page.evaluate(() => {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
+      // The library came after the first paint (on a busy machine, after the click above); then
+      // the visitor leaves, and the metrics are final and reported.
+      await leaveAfterWebVitals(page);
       await expect
         .poll(() => [...new Set(collector.named('web_vital').map((event) => event.props['metric']))])
         // INP only when the click was slow enough to count as an interaction (web-vitals' threshold).
