@@ -108,14 +108,22 @@ export function firstScreenSections(html: string): number {
 }
 
 /**
- * The page cut after the first `sections` top-level elements of its <main> (inline styles and
- * scripts do not count), closed again: the elements a first screen can show. A page without a
- * <main>, or with no more elements than that, is returned whole.
+ * Where the page's first screen ends: after the first `sections` top-level elements of its <main>
+ * (inline styles and scripts do not count). The page's length when it has no <main>, or no more
+ * elements than that.
+ */
+export function firstScreenEnd(html: string, sections = firstScreenSections(html)): number {
+  const elements = mainElements(html)?.elements ?? [];
+  return elements.length <= sections ? html.length : elements[sections - 1]!.end;
+}
+
+/**
+ * The page cut where its first screen ends, closed again: the elements a first screen can show.
+ * A page that is no more than its first screen is returned whole.
  */
 export function firstScreenOf(html: string, sections = firstScreenSections(html)): string {
-  const elements = mainElements(html)?.elements ?? [];
-  if (elements.length <= sections) return html;
-  return `${html.slice(0, elements[sections - 1]!.end)}</main></body></html>`;
+  const end = firstScreenEnd(html, sections);
+  return end === html.length ? html : `${html.slice(0, end)}</main></body></html>`;
 }
 
 /** The attribute the build puts on what lies below the first screen. */

@@ -95,6 +95,31 @@ export function replayEarlyPresses(win: Window & typeof globalThis): void {
   win.document.addEventListener('click', hold, { capture: true });
 }
 
+/**
+ * Adds the page's scripts as modules, to run once the whole document is parsed, as the page's own
+ * module scripts would: the first screen is painted before the rest of a long page has arrived
+ * (it comes a round trip later on a slow connection), and a script run then would miss the links,
+ * frames and the buy bar below it. Until then they are fetched ahead (`modulepreload`).
+ */
+function runWhenParsed(scripts: string[], doc: Document): void {
+  const run = () => {
+    for (const script of scripts) {
+      const element = doc.createElement('script');
+      element.type = 'module';
+      element.src = script;
+      doc.head.append(element);
+    }
+  };
+  if (doc.readyState !== 'loading') return run();
+  for (const script of scripts) {
+    const hint = doc.createElement('link');
+    hint.rel = 'modulepreload';
+    hint.href = script;
+    doc.head.append(hint);
+  }
+  doc.addEventListener('DOMContentLoaded', run, { once: true });
+}
+
 export function loadAfterFirstPaint(
   { stylesheet, scripts }: FirstScreenFiles,
   win: Window & typeof globalThis = window,
@@ -118,12 +143,7 @@ export function loadAfterFirstPaint(
       .map((face) => face.family.replace(/["']/g, ''));
     if (late.length > 0) root.setAttribute(LATE_FONTS, late.join(' '));
     addStylesheet(stylesheet, win, styled, show);
-    for (const script of scripts) {
-      const element = doc.createElement('script');
-      element.type = 'module';
-      element.src = script;
-      doc.head.append(element);
-    }
+    runWhenParsed(scripts, doc);
   };
   replayEarlyPresses(win);
   // A visitor who came for a part further down (an address with a fragment) gets it all at once,

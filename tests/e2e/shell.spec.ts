@@ -6,6 +6,7 @@
  */
 import { AUTH_URL_RE, expect, ONE_WIDTH, test } from './fixtures.ts';
 import { siteContent } from '../support/site-content.ts';
+import { splitDocuments } from '../support/split-document.ts';
 import { ui } from '../../src/config/ui.ts';
 
 const PAGES = [
@@ -500,6 +501,51 @@ test.describe('the first screen first', () => {
         () => new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0))),
       );
       expect(await headline.boundingBox()).toEqual(placed);
+    });
+  }
+
+  for (const { path } of PAGES) {
+    test(`${path}: when the rest of the page comes a round trip after its first screen, that screen is painted at once, and the page's script still works on the whole page`, async ({
+      page,
+      baseURL,
+    }) => {
+      const split = await splitDocuments(baseURL!);
+      try {
+        await page.goto(`${split.origin}${path}?utm_source=newsletter`, { waitUntil: 'commit' });
+        // The first screen is on screen while the rest of the page has not come.
+        await expect
+          .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+          .toBe(1);
+        await expect(page.locator('h1')).toBeVisible();
+        expect(await page.evaluate(() => document.readyState)).toBe('loading');
+        // The page's script is fetched meanwhile. Run at once, it would find only the first screen
+        // (the half second gives it the time to): it waits for the whole page instead.
+        await expect
+          .poll(() => split.requested.some((url) => /\/_astro\/boot\.\w+\.js$/.test(url)))
+          .toBe(true);
+        await page.waitForTimeout(500);
+        split.release();
+        await page.waitForLoadState('load');
+        // The campaign is carried onto every sign-up link, those below the first screen too.
+        await expect(async () => {
+          const hrefs = await page
+            .locator('a[data-auth-link]')
+            .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+          expect(hrefs.length).toBeGreaterThan(1);
+          for (const href of hrefs)
+            expect(new URL(href).searchParams.get('utm_source'), href).toBe('newsletter');
+        }).toPass();
+        // The buy bar, after the main content, follows the hero's call to action (on a phone).
+        const bar = page.locator('[data-buy-bar]');
+        if ((await bar.count()) > 0 && page.viewportSize()!.width < 768) {
+          await page.emulateMedia({ reducedMotion: 'reduce' });
+          await page.locator('main > section').nth(1).scrollIntoViewIfNeeded();
+          await expect(page.locator('#hero a[data-auth-link]')).not.toBeInViewport();
+          await expect(bar).toBeVisible();
+        }
+      } finally {
+        await split.close();
+      }
     });
   }
 

@@ -12,12 +12,17 @@ import {
  * A window without paint timing (the loader waits a frame for the paint) whose head records what
  * is added, whose timers and listeners the test fires by hand, at the address `hash`.
  */
-function steppedWindow(hash = '', fonts: { family: string; status: string }[] = []) {
+function steppedWindow(
+  hash = '',
+  fonts: { family: string; status: string }[] = [],
+  readyState: DocumentReadyState = 'interactive',
+) {
   const added: (Record<string, unknown> & { fire: (type: string) => void })[] = [];
   const classes = new Set<string>();
   const attributes = new Map<string, string>();
   const timers: { ms: number; run: () => void }[] = [];
   const listeners = new Map<string, () => void>();
+  const documentListeners = new Map<string, () => void>();
   let frame: (() => void) | undefined;
   const element = (tagName: string) => {
     const handlers = new Map<string, () => void>();
@@ -35,7 +40,8 @@ function steppedWindow(hash = '', fonts: { family: string; status: string }[] = 
         setAttribute: (name: string, value: string) => attributes.set(name, value),
       },
       fonts,
-      addEventListener: () => {},
+      readyState,
+      addEventListener: (type: string, run: () => void) => documentListeners.set(type, run),
       createElement: element,
       head: { append: (added_: (typeof added)[number]) => added.push(added_) },
     },
@@ -52,6 +58,7 @@ function steppedWindow(hash = '', fonts: { family: string; status: string }[] = 
     attributes,
     paint: () => frame?.(),
     dispatch: (type: string) => listeners.get(type)?.(),
+    parsed: () => documentListeners.get('DOMContentLoaded')?.(),
     timers,
   };
 }
@@ -79,6 +86,18 @@ describe('what a page fetches once its first screen is painted', () => {
     expect(files()).toEqual([`link ${FILES.stylesheet}`, ...scripts]);
     expect(added[0]).toMatchObject({ rel: 'stylesheet' });
     expect(added.slice(1).map(({ type }) => type)).toEqual(['module', 'module']);
+  });
+
+  it('runs the page’s scripts only once the whole page is parsed, fetching them ahead meanwhile', () => {
+    // A long page painted from its first round trip: the rest of its markup is still on its way.
+    const { win, added, files, paint, parsed } = steppedWindow('', [], 'loading');
+    loadAfterFirstPaint(FILES, win);
+    paint();
+    const preloads = FILES.scripts.map((src) => `link ${src}`);
+    expect(files()).toEqual([`link ${FILES.stylesheet}`, ...preloads]);
+    expect(added.slice(1).map(({ rel }) => rel)).toEqual(['modulepreload', 'modulepreload']);
+    parsed();
+    expect(files()).toEqual([`link ${FILES.stylesheet}`, ...preloads, ...scripts]);
   });
 
   it('keeps the rest of the page hidden until the stylesheet has loaded, or failed', () => {
