@@ -1,10 +1,10 @@
 /**
- * A throwaway copy of the site's sources (with the real node_modules linked in), for tests that
+ * A throwaway copy of the site's sources (with the project's packages linked in), for tests that
  * edit content files or run the editor, and for the bench's build with a split test running:
  * the working tree is never touched.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -40,6 +40,22 @@ function projectEntries(): string[] {
   ];
 }
 
+/**
+ * What tools keep under node_modules for one project: Astro's content store (the build reads the
+ * owner's content back from it while bundling) and its image and font caches, Vite's. A copy that
+ * shared them would build with whatever another build running at the same time wrote there.
+ */
+const PER_PROJECT = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
+
+/** The copy's own node_modules: each package linked from the project's, its caches its own. */
+export function linkModules(root: string): void {
+  const modules = join(PROJECT_ROOT, 'node_modules');
+  mkdirSync(join(root, 'node_modules'));
+  for (const entry of readdirSync(modules)) {
+    if (!PER_PROJECT.has(entry)) symlinkSync(join(modules, entry), join(root, 'node_modules', entry));
+  }
+}
+
 export interface ProjectCopy {
   root: string;
   remove: () => void;
@@ -51,6 +67,6 @@ export function copyProject(prefix: string, { everything = false } = {}): Projec
   for (const entry of everything ? projectEntries() : SOURCES) {
     cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
   }
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  linkModules(root);
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { STATE_COOKIE } from '../../deploy/editor-api.ts';
 import { editorHeaders } from '../../deploy/editor.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { copyProject, linkModules, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { startWrangler } from '../support/wrangler.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
 import { pressSave } from '../support/editor-save.ts';
@@ -235,7 +235,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   const published = mkdtempSync(join(tmpdir(), 'be-published-'));
   try {
     run('sh', ['-c', `git --git-dir="${repository}" archive main | tar -x -C "${published}"`], tmpdir());
-    run('ln', ['-s', join(PROJECT_ROOT, 'node_modules'), join(published, 'node_modules')], tmpdir());
+    linkModules(published);
     run('npm', ['run', 'build'], published);
     const home = run('cat', [join(published, 'dist/index.html')], tmpdir());
     expect(home).toContain(formatUsd(price));

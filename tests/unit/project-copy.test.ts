@@ -1,0 +1,39 @@
+/**
+ * The copies tests and the bench build in (a split test running, an owner's edits, a published
+ * commit) use the project's packages but keep the caches a build writes to their own: Astro reads
+ * the owner's content back from its store while it bundles, so a copy sharing the project's
+ * would, while another build runs, build with that build's content (seen: a split test's variant
+ * page missing from the copy's build).
+ */
+import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { copyProject, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+
+const copy = copyProject('copy-test');
+afterAll(() => copy.remove());
+
+describe('a copy of the project', () => {
+  it('resolves every package to the project’s own install', () => {
+    const resolve = (from: string) =>
+      realpathSync(createRequire(join(from, 'package.json')).resolve('astro'));
+    expect(resolve(copy.root)).toBe(resolve(PROJECT_ROOT));
+    const modules = join(copy.root, 'node_modules');
+    expect(lstatSync(modules).isSymbolicLink()).toBe(false);
+    for (const entry of readdirSync(modules))
+      expect(realpathSync(join(modules, entry))).toBe(
+        realpathSync(join(PROJECT_ROOT, 'node_modules', entry)),
+      );
+  });
+
+  it('keeps Astro’s content store and the other build caches its own', () => {
+    for (const cache of ['.astro', '.vite', '.vite-temp', '.cache']) {
+      // What the copy's build writes there stays in the copy.
+      const probe = join('node_modules', cache, `probe-${process.pid}`);
+      mkdirSync(join(copy.root, 'node_modules', cache), { recursive: true });
+      writeFileSync(join(copy.root, probe), 'copy');
+      expect(existsSync(join(PROJECT_ROOT, probe)), cache).toBe(false);
+    }
+  });
+});
