@@ -1,10 +1,11 @@
 /**
  * `npm run test:owner-edits`: proof that the tests follow the owner's content rather than pin it.
  * A copy of the project gets every figure in offer.yaml changed, three headlines and a testimonial
- * rewritten and a section of each page hidden, as an owner would in the editor; the copy is built and every end-to-end test file
- * that reads the owner's content runs against it at phone width (where every section and widget
- * shows). Green means those tests follow the owner's words; that no other test file types them is
- * checked by tests/unit/tests-follow-content.test.ts. The working tree is never touched.
+ * rewritten, four questions added to the FAQ and a section of each page hidden, as an owner would
+ * in the editor; the copy is built, and every end-to-end test file that reads the owner's content
+ * runs against it at phone width (where every section and widget shows), with the byte budgets.
+ * Green means those tests follow the owner's words; that no other test file types them is checked
+ * by tests/unit/tests-follow-content.test.ts. The working tree is never touched.
  *
  * E2E_PORT + 100 is the copy's server port, so it never meets the main suite's server.
  */
@@ -87,6 +88,30 @@ const HEADLINES = {
   community: 'Profit, a plan to sell and capital, among owners like you.',
   kitFinal: 'Find your three biggest risks this week.',
 };
+/** Questions an owner might add: words below the first screen, which the byte budgets leave to the owner. */
+const NEW_QUESTIONS = [
+  {
+    question: 'Do I need to be in the United States to join?',
+    answer:
+      'No. Members run businesses in more than twenty countries. Advisory boards are matched by stage and by time zone, and every session is held online, so where you live only decides which board meets at an hour that suits you.',
+  },
+  {
+    question: 'How much time does the Exit Studio Program take each week?',
+    answer:
+      'Plan on two to three hours a week for the first month: one working session, one short check-in with your guide, and the homework that comes out of them. Owners who block the time on their calendar in week one finish on schedule.',
+  },
+  {
+    question: 'Can my business partner or my operations lead join the sessions?',
+    answer:
+      'Yes. Bring whoever runs the business with you to the working sessions and the board meetings. The membership is per business, not per person, and most owners find the plan sticks better when the people who carry it out helped write it.',
+  },
+  {
+    question: 'What happens to my data if I leave?',
+    answer:
+      'You can export your Profit Score history, your exit plan and every document you uploaded at any time. If you cancel, we keep your account for ninety days in case you come back, then delete it; nothing you shared with your board is kept.',
+  },
+];
+
 const TESTIMONIAL = {
   quote: 'Our board spotted a cash gap two months out. We closed it before it opened.',
   author: 'Priya Raman',
@@ -116,6 +141,11 @@ try {
   edit(copy.root, 'community.yaml', (community) =>
     hide(set(community, 'hero.headline', HEADLINES.community), 'targetAudience'),
   );
+  edit(copy.root, 'faq.yaml', (faq) => {
+    (faq['items'] as Yaml[]).push(...NEW_QUESTIONS);
+    changes.push(`faq.items: ${NEW_QUESTIONS.length} questions added`);
+    return faq;
+  });
   edit(copy.root, 'testimonials.yaml', (testimonials) =>
     set(
       set(testimonials, 'community.items.0.quote', TESTIMONIAL.quote),
@@ -136,12 +166,16 @@ try {
   }
 
   const readers = contentReaders(copy.root);
-  console.log(`owner-edits: running ${readers.join(', ')} on the edited copy.`);
+  const budgets = 'tests/http/budgets.spec.ts';
+  console.log(`owner-edits: running ${[...readers, budgets].join(', ')} on the edited copy.`);
   const port = Number(process.env['E2E_PORT'] ?? 4322) + 100;
-  run('npx', ['playwright', 'test', '--project=phone', '--retries=0', ...readers], copy.root, {
-    E2E_PORT: String(port),
-  });
-  console.log('owner-edits: the end-to-end suite passed on the edited copy.');
+  run(
+    'npx',
+    ['playwright', 'test', '--project=phone', '--project=http', '--retries=0', ...readers, budgets],
+    copy.root,
+    { E2E_PORT: String(port) },
+  );
+  console.log('owner-edits: the end-to-end suite and the byte budgets passed on the edited copy.');
 } finally {
   copy.remove();
 }
