@@ -4,10 +4,12 @@
  * debouncedresize, smooth scrolling, the nav's shadow, image fallback, UTM carry-over, fonts, the
  * skip link, the footer and reveal on scroll (the pages without JavaScript: no-javascript.spec.ts).
  */
+import { chromium } from '@playwright/test';
 import { AUTH_URL_RE, expect, ONE_WIDTH, test } from './fixtures.ts';
 import { siteContent } from '../support/site-content.ts';
 import { splitDocuments } from '../support/split-document.ts';
 import { ui } from '../../src/config/ui.ts';
+import { CHROME_ARGS, findChrome } from '../../scripts/find-chrome.ts';
 
 const PAGES = [
   { path: '/', canonical: '/' },
@@ -547,6 +549,54 @@ test.describe('the first screen first', () => {
         await split.close();
       }
     });
+  }
+
+  for (const { path } of PAGES) {
+    test(
+      `${path}: in a window taller than the first screen, with the scrollbars a desktop with a mouse shows, nothing moves when the rest of the page comes`,
+      {
+        tag: ONE_WIDTH,
+      },
+      async ({ baseURL }) => {
+        // Headless Chromium hides scrollbars by default; these take room, as on Windows or Linux.
+        const browser = await chromium.launch({
+          executablePath: findChrome()!,
+          args: CHROME_ARGS,
+          ignoreDefaultArgs: ['--hide-scrollbars'],
+        });
+        const split = await splitDocuments(baseURL!);
+        try {
+          // A desktop window, whatever this project emulates.
+          const page = await browser.newPage({
+            viewport: { width: 1920, height: 1200 },
+            isMobile: false,
+            hasTouch: false,
+          });
+          await page.addInitScript(() => {
+            const w = window as unknown as { shifts: number };
+            w.shifts = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries())
+                w.shifts += (entry as unknown as { value: number }).value;
+            }).observe({ type: 'layout-shift', buffered: true });
+          });
+          await page.goto(`${split.origin}${path}`, { waitUntil: 'commit' });
+          await expect(page.locator('h1')).toBeVisible();
+          expect(await page.evaluate(() => document.readyState)).toBe('loading');
+          split.release();
+          await page.waitForLoadState('load');
+          await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+          // The page now scrolls, and its scrollbar takes room.
+          await expect
+            .poll(() => page.evaluate(() => innerWidth - document.documentElement.clientWidth))
+            .toBeGreaterThan(0);
+          expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+        } finally {
+          await browser.close();
+          await split.close();
+        }
+      },
+    );
   }
 
   test('should the loader never come, the rest of the page still shows', async ({ page }) => {
