@@ -7,6 +7,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { loadEnv, searchForWorkspaceRoot } from 'vite';
 import { analyticsForwards, analyticsProviderModule } from './integrations/analytics.ts';
 import { siteCsp } from './integrations/csp.ts';
@@ -70,10 +71,12 @@ export default defineConfig({
     // dynamic import), so the analytics adapter is bundled into it, not imported on demand. Images
     // and other assets are never inlined.
     build: { assetsInlineLimit: (file: string) => file.endsWith('.js') },
-    // The editor's dev server may also run from a copy of the project whose node_modules is a link
-    // (the editor's tests do): let it serve the linked packages.
+    // The editor's dev server may also run from a copy of the project whose packages are links
+    // (the editor's tests do): let it serve them from where they are installed.
     ...(settings.editing && {
-      server: { fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] } },
+      server: {
+        fs: { allow: [searchForWorkspaceRoot(process.cwd()), dirname(realpathSync('node_modules/astro'))] },
+      },
     }),
   },
   security: { csp: siteCsp(settings) },
