@@ -4,7 +4,7 @@
  * debouncedresize, smooth scrolling, the nav's shadow, image fallback, UTM carry-over, fonts, the
  * skip link, the footer and reveal on scroll (the pages without JavaScript: no-javascript.spec.ts).
  */
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { AUTH_URL_RE, expect, ONE_WIDTH, test } from './fixtures.ts';
 import { siteContent } from '../support/site-content.ts';
 import { splitDocuments } from '../support/split-document.ts';
@@ -383,6 +383,19 @@ test.describe('reveal on scroll', () => {
   });
 });
 
+/** From the page's first byte on, adds up every layout shift (read with layoutShifts). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+
 test.describe('the first screen first', () => {
   for (const { path } of PAGES) {
     test(`${path}: the first screen shows nothing that waits for the whole stylesheet`, async ({ page }) => {
@@ -417,13 +430,7 @@ test.describe('the first screen first', () => {
       page,
     }) => {
       // Every layout shift from the first byte (none follow input here: the page is only scrolled).
-      await page.addInitScript(() => {
-        const w = window as unknown as { shifts: number };
-        w.shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       // The stylesheet is held back until the test lets it go: a slow connection.
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -464,7 +471,7 @@ test.describe('the first screen first', () => {
         expect(await element.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       expect(await headline.boundingBox()).toEqual(placed);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      expect(await layoutShifts(page)).toBe(0);
     });
   }
 
@@ -572,14 +579,7 @@ test.describe('the first screen first', () => {
             isMobile: false,
             hasTouch: false,
           });
-          await page.addInitScript(() => {
-            const w = window as unknown as { shifts: number };
-            w.shifts = 0;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries())
-                w.shifts += (entry as unknown as { value: number }).value;
-            }).observe({ type: 'layout-shift', buffered: true });
-          });
+          await recordLayoutShifts(page);
           await page.goto(`${split.origin}${path}`, { waitUntil: 'commit' });
           await expect(page.locator('h1')).toBeVisible();
           expect(await page.evaluate(() => document.readyState)).toBe('loading');
@@ -590,7 +590,7 @@ test.describe('the first screen first', () => {
           await expect
             .poll(() => page.evaluate(() => innerWidth - document.documentElement.clientWidth))
             .toBeGreaterThan(0);
-          expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+          expect(await layoutShifts(page)).toBe(0);
         } finally {
           await browser.close();
           await split.close();
