@@ -9,6 +9,7 @@ import { AUTH_URL_RE, expect, ONE_WIDTH, test } from './fixtures.ts';
 import { siteContent } from '../support/site-content.ts';
 import { splitDocuments } from '../support/split-document.ts';
 import { ui } from '../../src/config/ui.ts';
+import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
 import { CHROME_ARGS, findChrome } from '../../scripts/find-chrome.ts';
 
 const PAGES = [
@@ -394,7 +395,32 @@ async function recordLayoutShifts(page: Page): Promise<void> {
   });
 }
 
+/** A response held back until the test lets it go: `await held.released` in a route, `held.release()` after. */
+function hold(): { released: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
+}
+
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+
+/**
+ * Records on `window.restShowedBy` what took the first-screen-only class off the root: the whole
+ * stylesheet, already applied when it went ('stylesheet'), or the loader's fallback timer ('timer').
+ */
+async function recordHowTheRestShowed(page: Page): Promise<void> {
+  await page.addInitScript((className) => {
+    const w = window as unknown as { restShowedBy?: string };
+    new MutationObserver(() => {
+      const root = document.documentElement;
+      if (w.restShowedBy || !root || root.classList.contains(className)) return;
+      const linked = [...document.styleSheets].some((sheet) =>
+        /\/_astro\/site\.\w+\.css$/.test(sheet.href ?? ''),
+      );
+      w.restShowedBy = document.adoptedStyleSheets.length > 0 || linked ? 'stylesheet' : 'timer';
+    }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+  }, FIRST_SCREEN_ONLY);
+}
 
 test.describe('the first screen first', () => {
   for (const { path } of PAGES) {
@@ -431,47 +457,65 @@ test.describe('the first screen first', () => {
     }) => {
       // Every layout shift from the first byte (none follow input here: the page is only scrolled).
       await recordLayoutShifts(page);
+      await recordHowTheRestShowed(page);
       // The stylesheet is held back until the test lets it go: a slow connection.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = hold();
       await page.route(/\/_astro\/site\.\w+\.css$/, async (route) => {
-        await released;
+        await held.released;
         await route.continue();
       });
-      await page.goto(path, { waitUntil: 'domcontentloaded' });
       const headline = page.locator('h1');
-      await expect(headline).toBeVisible();
-      // Where the first screen's own loading left it (a face that came late lays the text out
-      // again): the headline's box the same over half a second, with the stylesheet still held.
-      let placed = await headline.boundingBox();
-      await expect
-        .poll(
-          async () => {
-            const previous = placed;
-            await page.waitForTimeout(500);
-            placed = await headline.boundingBox();
-            return JSON.stringify(placed) === JSON.stringify(previous);
-          },
-          { timeout: 20_000 },
-        )
-        .toBe(true);
-      // A visitor who scrolls at once finds the rest hidden, not drawn without its styles.
-      await page.evaluate(() => window.scrollTo({ top: innerHeight * 2, behavior: 'instant' }));
-      const later = page.locator('[data-later]');
-      expect(await later.count()).toBeGreaterThan(0);
-      for (const element of await later.all())
-        expect(await element.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
-      // Nor does it widen the page meanwhile.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        page.viewportSize()!.width,
-      );
-      release();
-      await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
-      for (const element of await later.all())
-        expect(await element.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      expect(await headline.boundingBox()).toEqual(placed);
-      expect(await layoutShifts(page)).toBe(0);
+      // The claim is about a stylesheet that comes within SHOW_ANYWAY_MS: after that the loader
+      // shows the rest unstyled, on purpose. A machine too busy to let it go in time voids a try.
+      for (let attempt = 1; ; attempt++) {
+        held = hold();
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        await expect(headline).toBeVisible();
+        // Where the first screen's own loading left it: the faces settled (a face that comes
+        // within its block period lays the text out again), then a frame drawn with them.
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          await new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
+        });
+        const placed = await headline.boundingBox();
+        // A visitor who scrolls at once finds the rest hidden, not drawn without its styles, and
+        // the page no wider than the window.
+        const before = await page.evaluate(() => {
+          window.scrollTo({ top: innerHeight * 2, behavior: 'instant' });
+          return {
+            at: performance.now(),
+            visibility: [...document.querySelectorAll('[data-later]')].map(
+              (el) => getComputedStyle(el).visibility,
+            ),
+            width: document.documentElement.scrollWidth,
+          };
+        });
+        held.release();
+        await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+        const showedBy = await page.evaluate(
+          () => (window as unknown as { restShowedBy: string }).restShowedBy,
+        );
+        if (showedBy === 'timer' || before.at >= SHOW_ANYWAY_MS) {
+          expect(
+            attempt,
+            `the stylesheet let go within ${SHOW_ANYWAY_MS} ms in one of three tries`,
+          ).toBeLessThan(3);
+          continue;
+        }
+        expect(showedBy).toBe('stylesheet');
+        expect(before.visibility.length).toBeGreaterThan(0);
+        expect(
+          before.visibility.every((value) => value === 'hidden'),
+          before.visibility.join(),
+        ).toBe(true);
+        expect(before.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+        for (const element of await page.locator('[data-later]').all())
+          await expect(element).toHaveCSS('visibility', 'visible');
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+        expect(await headline.boundingBox()).toEqual(placed);
+        expect(await layoutShifts(page)).toBe(0);
+        return;
+      }
     });
   }
 
@@ -480,11 +524,6 @@ test.describe('the first screen first', () => {
       page,
     }) => {
       // A slow first visit: the fonts come after the first paint, the whole stylesheet after them.
-      const hold = () => {
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => (release = resolve));
-        return { released, release };
-      };
       const fonts = hold();
       const stylesheet = hold();
       await page.route(/\.woff2$/, async (route) => {
