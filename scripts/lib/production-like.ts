@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { compressDir } from '../compress.ts';
+import { copyProject } from './project-copy.ts';
 
 /** The two configurations every speed figure and byte budget is given for. */
 export const CONFIGURATIONS = ['default', 'production-like'] as const;
@@ -56,21 +57,30 @@ const CLEAN_ENV = {
 };
 
 /**
- * Builds the site (this project, or a copy of it at `project`) with `env` into `outDir` and writes
- * the brotli and gzip copies, as `npm run build` does for dist/ (the host configs are not
- * written: the Node server needs none).
+ * Builds the site with `env` into `outDir` and writes the brotli and gzip copies, as `npm run
+ * build` does for dist/ (the host configs are not written: the Node server needs none). It builds
+ * in `project` when given (a copy of this project), else in a throwaway copy of its own: Astro
+ * keeps its prerendered chunks and its content store inside the project, and two builds in one
+ * folder at once (a test's and another's, or a bench's) took each other's files (seen: "Cannot
+ * find module …/.astro/.prerender/chunks/404_….mjs").
  */
-export async function buildSite(outDir: string, env: Record<string, string>, project = '.'): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    [resolve(project, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
-    {
-      cwd: project,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...CLEAN_ENV, ...env },
-      timeout: 300_000,
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+export async function buildSite(outDir: string, env: Record<string, string>, project?: string): Promise<void> {
+  const copy = project ? undefined : copyProject('build');
+  const root = project ?? copy!.root;
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [resolve(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', resolve(outDir)],
+      {
+        cwd: root,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...CLEAN_ENV, ...env },
+        timeout: 300_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+  } finally {
+    copy?.remove();
+  }
   await compressDir(outDir);
 }
 

@@ -7,10 +7,40 @@
  * frame's area comes within a screen of the viewport, but never before the first paint. So no
  * other origin is contacted while the first screen is on its way (`loading="lazy"` alone does not
  * wait: Chromium loads a lazy frame a few screens ahead at once).
+ *
+ * The area's spinner (`data-frame-spinner`, hidden as written) shows only while its frame is on
+ * its way and the area is in view, and goes once the frame has loaded. A spinner turning out of
+ * sight is not free: two behind the newsletter frames, left turning, cost /community a frame of
+ * main-thread work five times a second for as long as it stayed open.
  */
 import { whenFirstPainted, whenIdleAfterFirstPaint } from './after-first-paint.ts';
 
 const DEFERRED_FRAME_SELECTOR = 'noscript[data-deferred-frame]';
+const SPINNER_SELECTOR = '[data-frame-spinner]';
+
+/** Shows the area's spinner while `frame` loads and the area is in view; removes it once loaded. */
+function spinWhileLoading(area: Element, frame: HTMLIFrameElement, win: Window & typeof globalThis): void {
+  const spinner = area.querySelector<HTMLElement>(SPINNER_SELECTOR);
+  if (!spinner) return;
+  const show = (shown: boolean) => {
+    spinner.classList.toggle('hidden', !shown);
+    spinner.classList.toggle('grid', shown);
+  };
+  const watcher =
+    typeof win.IntersectionObserver === 'function'
+      ? new win.IntersectionObserver((entries) => show(entries.at(-1)!.isIntersecting))
+      : null;
+  if (watcher) watcher.observe(area);
+  else show(true);
+  frame.addEventListener(
+    'load',
+    () => {
+      watcher?.disconnect();
+      spinner.remove();
+    },
+    { once: true },
+  );
+}
 
 export function installDeferredFrames(win: Window & typeof globalThis = window): void {
   const doc = win.document;
@@ -29,7 +59,9 @@ export function installDeferredFrames(win: Window & typeof globalThis = window):
     const template = doc.createElement('template');
     // With scripting on, a <noscript>'s content is its markup as written (our build's), unparsed.
     template.innerHTML = placeholder.textContent ?? '';
+    const frame = template.content.querySelector('iframe');
     placeholder.replaceWith(template.content);
+    if (frame) spinWhileLoading(area, frame, win);
   };
 
   let painted = false;

@@ -17,6 +17,7 @@ import type { Page } from '@playwright/test';
 import { routeManifest } from '../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../server/app.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { expect, hydrated, test } from '../e2e/fixtures.ts';
 import {
   BUDGETED_PAGES,
@@ -47,16 +48,21 @@ interface Expected {
 
 let collector: Collector;
 const work = mkdtempSync(join(tmpdir(), 'be-analytics-'));
+// Built in a copy of the project: a build in the project itself would share Astro's prerendered
+// chunks and content store with any other build running at the same time.
+let project: ProjectCopy | undefined;
 const running: { close: () => Promise<unknown> | void }[] = [];
 
 test.beforeAll(async () => {
   collector = await startCollector();
+  project = copyProject('analytics');
 });
 
 test.afterAll(async () => {
   for (const server of running) await server.close();
   await collector.close();
   rmSync(work, { recursive: true, force: true });
+  project?.remove();
 });
 
 /** Builds the site with these analytics settings into its own folder; returns the folder. */
@@ -70,8 +76,12 @@ async function buildWith(name: string, env: Record<string, string>): Promise<str
   };
   await promisify(execFile)(
     process.execPath,
-    ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir],
-    { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...clean, ...env }, timeout: 170_000 },
+    [join(project!.root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+    {
+      cwd: project!.root,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...clean, ...env },
+      timeout: 170_000,
+    },
   );
   return outDir;
 }

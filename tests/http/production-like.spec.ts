@@ -109,8 +109,7 @@ for (const configuration of ['default', 'production-like'] as const) {
             .toBe(2);
         } else {
           // Past the point where the deferred work (islands, analytics) has started: the first
-          // paint is on record and the browser has been idle since (the analytics event, sent then,
-          // may stay open as a keep-alive request, so the network never looks idle).
+          // paint is on record and the browser has been idle since.
           await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
           await page.evaluate(
             () => new Promise((idle) => requestIdleCallback(() => setTimeout(idle, 500), { timeout: 5000 })),
@@ -136,6 +135,78 @@ for (const configuration of ['default', 'production-like'] as const) {
     }
   }
 }
+
+test('production-like build, /community: every analytics event the page sends is answered to its end, so no request stays open', async ({
+  browser,
+}) => {
+  test.slow(true, 'a page load and the events after it, on a machine that may be busy');
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const network = await context.newCDPSession(page);
+  await network.send('Network.enable');
+  const events = new Map<string, 'open' | 'done'>();
+  network.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    if (new URL(request.url).pathname.startsWith('/a/')) events.set(requestId, 'open');
+  });
+  const done = ({ requestId }: { requestId: string }) => {
+    if (events.has(requestId)) events.set(requestId, 'done');
+  };
+  network.on('Network.loadingFinished', done);
+  network.on('Network.loadingFailed', done);
+  await page.goto(`${origin}/community`);
+  // The page view, then the first speed figures: an answer left unread holds its request open,
+  // and a lab (Lighthouse, PageSpeed Insights) waits for the network to fall quiet.
+  await expect.poll(() => events.size, { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect.poll(() => [...events.values()].filter((state) => state === 'open').length).toBe(0);
+  await context.close();
+});
+
+test('production-like build, /community: a newsletter spinner turns only while its form loads in view, and goes once it has', async ({
+  browser,
+}) => {
+  test.slow(true, 'a page load and two frames, on a machine that may be busy');
+  // A visitor who has not asked for reduced motion: under it, the spinner would not turn at all.
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    reducedMotion: 'no-preference',
+  });
+  const page = await context.newPage();
+  // The provider is slow to send its form.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${provider.origin}${EMBED_PATH}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${origin}/community`);
+  const top = page.locator('#newsletter-top [data-newsletter]');
+  await expect(top.locator('iframe')).toBeAttached();
+  const running = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .map((animation) => (animation as CSSAnimation).animationName ?? 'a transition'),
+    );
+  // Out of view, nothing turns: the page at rest runs no animation.
+  await expect.poll(running).toEqual([]);
+  await top.scrollIntoViewIfNeeded();
+  await expect(top.getByRole('status')).toBeVisible();
+  release();
+  await expect(
+    page.frameLocator('#newsletter-top iframe').getByRole('button', { name: 'Subscribe' }),
+  ).toBeVisible();
+  await expect(top.getByRole('status')).toHaveCount(0);
+  // Where the lower form loads as the visitor nears it, the same.
+  const bottom = page.locator('#newsletter-bottom [data-newsletter]');
+  await bottom.scrollIntoViewIfNeeded();
+  await expect(
+    page.frameLocator('#newsletter-bottom iframe').getByRole('button', { name: 'Subscribe' }),
+  ).toBeVisible();
+  await expect(bottom.getByRole('status')).toHaveCount(0);
+  await expect.poll(running).toEqual([]);
+  await context.close();
+});
 
 test('production-like build without JavaScript: the newsletter form loads in its 52 px', async ({
   browser,

@@ -7,6 +7,7 @@ import {
   type EventProps,
   type Send,
 } from '../../src/lib/analytics.ts';
+import { readEventAnswers } from '../../src/lib/analytics-plausible.ts';
 import { eventAttributes } from '../../src/lib/event-attributes.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -103,5 +104,27 @@ describe('eventAttributes', () => {
       'data-event-tab': 'plans',
     });
     expect(eventAttributes('cta_click')).toEqual({ 'data-event': 'cta_click' });
+  });
+});
+
+describe("Plausible's event answers", () => {
+  it('are read to their end as the tracker sends, so no request stays open; other requests are left to their callers', async () => {
+    const answers: Response[] = [];
+    const win = {
+      fetch: (input: RequestInfo | URL) => {
+        const answer = new Response(input === '/a/event' ? 'ok' : 'page', { status: 202 });
+        answers.push(answer);
+        return Promise.resolve(answer);
+      },
+    } as unknown as Window & typeof globalThis;
+    readEventAnswers(win, '/a/event');
+    const event = await win.fetch('/a/event', { method: 'POST', body: '{}', keepalive: true });
+    const other = await win.fetch('/elsewhere');
+    await flush();
+    // The tracker gets the answer itself (it reads only the status), and its body has been read.
+    expect(event).toBe(answers[0]);
+    expect(event.status).toBe(202);
+    expect(event.bodyUsed).toBe(true);
+    expect(other.bodyUsed).toBe(false);
   });
 });

@@ -14,8 +14,9 @@ export interface NewsletterEmbedProps {
 
 /**
  * The newsletter provider's form in a 52 px frame, requested only after the first screen is
- * painted, with a spinner behind it until it paints. The area is always 52 px high, so nothing shifts whether the frame loads,
- * fails or is replaced by the plain subscribe link (when no embed URL is configured).
+ * painted, with a spinner while it loads in view. The area is always 52 px high, so nothing
+ * shifts whether the frame loads, fails or is replaced by the plain subscribe link (when no embed
+ * URL is configured).
  */
 export function NewsletterEmbed({
   embedUrl,
@@ -39,10 +40,13 @@ export function NewsletterEmbed({
   }
   // The frame is written inside <noscript>: without JavaScript it loads as written; with it, the
   // boot script puts it in place once the first screen is painted (src/lib/deferred-frames.ts),
-  // so the provider's origin is never contacted before then. The 52 px are held either way.
+  // so the provider's origin is never contacted before then, and shows the spinner only while the
+  // frame loads in view (hidden as written, so never without JavaScript). The 52 px are held either way.
   return (
     <div className="relative h-[52px] w-full overflow-hidden rounded-xl" data-newsletter="" {...seen}>
-      <Spinner label="Loading the sign-up form" className="absolute inset-0 text-accent" />
+      <span className="absolute inset-0 hidden place-items-center text-accent" data-frame-spinner="">
+        <Spinner label="Loading the sign-up form" />
+      </span>
       <noscript data-deferred-frame="">
         <iframe
           src={embedUrl}
