@@ -64,7 +64,11 @@ const CLEAN_ENV = {
  * folder at once (a test's and another's, or a bench's) took each other's files (seen: "Cannot
  * find module …/.astro/.prerender/chunks/404_….mjs").
  */
-export async function buildSite(outDir: string, env: Record<string, string>, project?: string): Promise<void> {
+export async function buildSite(
+  outDir: string,
+  env: Record<string, string>,
+  project?: string,
+): Promise<void> {
   const copy = project ? undefined : copyProject('build');
   const root = project ?? copy!.root;
   try {
