@@ -7,17 +7,15 @@
  * dashboard: every CTA click with its page, section and label, the video played, the question
  * opened, the tab chosen, under a content security policy that stays strict.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { routeManifest } from '../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../server/app.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { buildSite } from '../../scripts/lib/production-like.ts';
 import { expect, hydrated, test } from '../e2e/fixtures.ts';
 import {
   BUDGETED_PAGES,
@@ -48,41 +46,25 @@ interface Expected {
 
 let collector: Collector;
 const work = mkdtempSync(join(tmpdir(), 'be-analytics-'));
-// Built in a copy of the project: a build in the project itself would share Astro's prerendered
-// chunks and content store with any other build running at the same time.
-let project: ProjectCopy | undefined;
 const running: { close: () => Promise<unknown> | void }[] = [];
 
 test.beforeAll(async () => {
   collector = await startCollector();
-  project = copyProject('analytics');
 });
 
 test.afterAll(async () => {
   for (const server of running) await server.close();
   await collector.close();
   rmSync(work, { recursive: true, force: true });
-  project?.remove();
 });
 
-/** Builds the site with these analytics settings into its own folder; returns the folder. */
+/**
+ * Builds the site with these analytics settings (and none from the shell) into its own folder, in
+ * a copy of the project of its own (buildSite); returns the folder.
+ */
 async function buildWith(name: string, env: Record<string, string>): Promise<string> {
   const outDir = join(work, name);
-  const clean = {
-    PUBLIC_ANALYTICS_PROVIDER: '',
-    PUBLIC_ANALYTICS_HOST: '',
-    PUBLIC_ANALYTICS_SITE_ID: '',
-    PUBLIC_ANALYTICS_PROXY: '',
-  };
-  await promisify(execFile)(
-    process.execPath,
-    [join(project!.root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
-    {
-      cwd: project!.root,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...clean, ...env },
-      timeout: 170_000,
-    },
-  );
+  await buildSite(outDir, env);
   return outDir;
 }
 
