@@ -339,6 +339,9 @@ export function islandsOf(html: string): { html: string; code?: string } {
   return { html: out, code: [restore, ...inline.map(([, code]) => code!.trim())].join(';\n') };
 }
 
+/** The height a part below the first screen is taken to have before it is laid out: about a phone's screen. */
+const LATER_HEIGHT = '800px';
+
 /** The name of the animation that shows what lies below the first screen should the loader never run. */
 const SHOWN_ANYWAY = 'first-screen-shown';
 
@@ -347,9 +350,15 @@ const SHOWN_ANYWAY = 'first-screen-shown';
  * lies below the first screen is neither shown unstyled nor allowed to widen the page. The class
  * is in the markup, so the rule holds from the first paint; only where scripts run (without them
  * the <noscript> link styles the page), and for SHOW_ANYWAY_MS at most, should the loader not come.
+ *
+ * Meanwhile the browser does not lay it out either (`content-visibility: auto`; each part counts
+ * as LATER_HEIGHT tall until it nears the screen): the first paint no longer waits for a layout of
+ * the whole page's markup, most of it without its styles yet. Once the stylesheet applies, the
+ * rule goes with the class, and the page is laid out as it always was.
  */
 const HIDE_LATER =
   `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;` +
+  `content-visibility:auto;contain-intrinsic-size:auto ${LATER_HEIGHT};` +
   `animation:${SHOWN_ANYWAY} 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes ${SHOWN_ANYWAY}{to{visibility:visible}}`;
 
 export interface SplitPage {

@@ -452,6 +452,60 @@ test.describe('the first screen first', () => {
   }
 
   for (const { path } of PAGES) {
+    test(`${path}: the first paint does not lay out the end of the page, which waits for the whole stylesheet; once it applies, every part is laid out`, async ({
+      page,
+    }) => {
+      let held = hold();
+      await page.route(/\/_astro\/site\.\w+\.css$/, async (route) => {
+        await held.released;
+        await route.continue();
+      });
+      // An element the browser has not laid out is skipped by `content-visibility: auto`: shown
+      // by display, yet not visible once that counts.
+      const layout = () =>
+        page.evaluate((waitingClass) => {
+          const parts = [...document.querySelectorAll('[data-later]')];
+          const skippedIn = (part: Element) =>
+            [...part.querySelectorAll('*')].filter(
+              (el) => el.checkVisibility() && !el.checkVisibility({ contentVisibilityAuto: true }),
+            ).length;
+          // The browser lays out at once what comes near the window (within a margin of its
+          // choosing, and the parts just below the first screen, counted at first as LATER_HEIGHT
+          // tall, do): the page's last two parts, many screens down at any width, never do.
+          const below = parts.slice(-2).filter((part) => part.getBoundingClientRect().top >= 2 * innerHeight);
+          return {
+            waiting: document.documentElement.classList.contains(waitingClass),
+            below: below.length,
+            laidOut: below.filter((part) => skippedIn(part) === 0).map((part) => part.id || part.tagName),
+            skipped: parts.reduce((sum, part) => sum + skippedIn(part), 0),
+          };
+        }, FIRST_SCREEN_ONLY);
+      // Past SHOW_ANYWAY_MS the loader shows the rest without its stylesheet, on purpose: a
+      // machine too busy to look in time voids a try.
+      for (let attempt = 1; ; attempt++) {
+        held = hold();
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        await expect(page.locator('h1')).toBeVisible();
+        const waiting = await layout();
+        held.release();
+        if (!waiting.waiting) {
+          expect(attempt, `looked within ${SHOW_ANYWAY_MS} ms in one of three tries`).toBeLessThan(3);
+          continue;
+        }
+        expect(waiting.below, `${path}: the last two parts, far below the window`).toBe(2);
+        expect(
+          waiting.laidOut,
+          `${path}: parts a screen below the window laid out before their styles`,
+        ).toEqual([]);
+        break;
+      }
+      // Styled, nothing is left out of the layout: finding text, fragments and scrolling work as ever.
+      await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+      expect((await layout()).skipped).toBe(0);
+    });
+  }
+
+  for (const { path } of PAGES) {
     test(`${path}: what lies below the first screen stays hidden until the whole stylesheet applies, and nothing moves when it does`, async ({
       page,
     }) => {

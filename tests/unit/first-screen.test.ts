@@ -140,7 +140,7 @@ describe('a page made to arrive in one round trip', () => {
   const css = '/*! tailwindcss v4 */.big{color:red}.below{color:blue}';
   const module = 'document.body.dataset.booted="yes"';
 
-  const HIDE_LATER = `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;animation:first-screen-shown 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes first-screen-shown{to{visibility:visible}}`;
+  const HIDE_LATER = `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;content-visibility:auto;contain-intrinsic-size:auto 800px;animation:first-screen-shown 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes first-screen-shown{to{visibility:visible}}`;
 
   it('keeps its first screen’s rules inline and names the whole stylesheet and its script for later', async () => {
     const { html, files } = await splitPage(page(THREE_SECTIONS, css, module));
