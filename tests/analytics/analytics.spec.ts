@@ -94,6 +94,18 @@ async function stayOnPage(page: Page) {
 const dataLayer = (page: Page) =>
   page.evaluate(() => (window as unknown as { dataLayer: ({ event: string } & Props)[] }).dataLayer);
 
+/**
+ * Opens a page, then waits until its own script has run (its page view is in the dataLayer). The
+ * script comes after the first paint, which on a busy machine can follow the load event that
+ * `goto` waits for; a tap before it goes where it leads, uncounted.
+ */
+async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect
+    .poll(async () => ((await dataLayer(page)) ?? []).some(({ event }) => event === 'page_view'))
+    .toBe(true);
+}
+
 const normalise = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 /** Clicks the call to action in each region, in page order; returns the cta_click each must report. */
@@ -114,7 +126,7 @@ async function clickCtas(page: Page, pagePath: string, regions: [string, string]
 
 /** The kit page (/): a CTA in each of its sections and the buy bar, and a video played. */
 async function walkKit(page: Page, origin: string): Promise<Expected[]> {
-  await page.goto(`${origin}/`);
+  await openPage(page, `${origin}/`);
   const expected = await clickCtas(page, '/', [
     ['hero', '#hero'],
     ['roi', '#roi'],
@@ -132,7 +144,7 @@ async function walkKit(page: Page, origin: string): Promise<Expected[]> {
 
 /** The community page: a CTA in each region, an FAQ answer opened, a tab chosen, the carousel moved. */
 async function walkCommunity(page: Page, origin: string): Promise<Expected[]> {
-  await page.goto(`${origin}/community`);
+  await openPage(page, `${origin}/community`);
   const expected = await clickCtas(page, '/community', [
     ['nav', '[data-section="nav"]'],
     ['hero', '[data-section="hero"]'],
@@ -373,7 +385,7 @@ test.describe('the first-party path (PUBLIC_ANALYTICS_PROXY=true)', () => {
     const { root, origin, toProvider } = await firstPartyBuild(page, 'plausible', PLAUSIBLE_SITE);
     const csp = (await page.request.get(`${origin}/`)).headers()['content-security-policy'];
     expect(connectSrc(csp)).toBe("'self'");
-    await page.goto(`${origin}/`);
+    await openPage(page, `${origin}/`);
     await expectReceived(await clickCtas(page, '/', [['hero', '#hero']]));
     expect(collector.named('pageview')).toHaveLength(1);
     // The provider sees the visitor's address, passed on by our origin.
@@ -415,7 +427,7 @@ test.describe('the first-party path (PUBLIC_ANALYTICS_PROXY=true)', () => {
     const csp = (await page.request.get(`${origin}/community`)).headers()['content-security-policy'];
     expect(connectSrc(csp)).toBe("'self'");
     expect(scriptSrc(csp)).not.toContain(collector.origin);
-    await page.goto(`${origin}/community`);
+    await openPage(page, `${origin}/community`);
     await expectReceived(await clickCtas(page, '/community', [['nav', '[data-section="nav"]']]));
     expect(collector.requests).toEqual(expect.arrayContaining(['GET /script.js', 'POST /api/send']));
     expect(toProvider).toEqual([]);

@@ -278,7 +278,8 @@ test.describe('each variant in the browser', () => {
       const tag = { experiment: 'kit-headline', variant };
       const layer = () =>
         page.evaluate(() => (window as unknown as { dataLayer: Record<string, string>[] }).dataLayer);
-      expect(await layer()).toContainEqual({ event: 'page_view', page_path: '/', ...tag });
+      // The page's script runs after the first paint, which may follow the load event.
+      await expect.poll(layer).toContainEqual({ event: 'page_view', page_path: '/', ...tag });
       // The provider counts the page view with the variant.
       await expect.poll(() => collector.named('pageview').map((event) => event.props)).toContainEqual(tag);
 
