@@ -20,6 +20,18 @@ export interface NginxRun {
   workers: () => number[];
 }
 
+/** Blocks until the process `pid` has exited, or `ms` have passed. */
+function waitForExit(pid: number, ms: number) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const deadline = Date.now() + ms; Date.now() < deadline; Atomics.wait(pause, 0, 0, 25)) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+  }
+}
+
 /**
  * Runs nginx from a private prefix (no system paths written) with the given `server` blocks;
  * returns how to stop it.
@@ -65,7 +77,12 @@ http {
   execFileSync(bin, args, { stdio: 'pipe' });
   const pid = () => Number(readFileSync(join(prefix, 'nginx.pid'), 'utf8').trim());
   return {
-    stop: () => void spawnSync(bin, [...args, '-s', 'stop'], { stdio: 'ignore' }),
+    // `-s stop` only signals the master: it is waited for, so that its prefix can be removed after.
+    stop: () => {
+      const master = pid();
+      spawnSync(bin, [...args, '-s', 'stop'], { stdio: 'ignore' });
+      waitForExit(master, 5_000);
+    },
     pid,
     workers: () => {
       const children = spawnSync('pgrep', ['-P', String(pid())], { encoding: 'utf8' }).stdout;
@@ -102,8 +119,13 @@ export async function startNginx(
   { root, ...options }: { workerConnections?: number; root?: string } = {},
 ): Promise<{ url: string; stop: () => void; run: NginxRun; prefix: string }> {
   const prefix = mkdtempSync(join(tmpdir(), 'be-nginx-'));
-  mkdirSync(prefix, { recursive: true });
-  const nginx = runNginx(prefix, await siteConfig(prefix, port, root), options);
+  let nginx: NginxRun;
+  try {
+    nginx = runNginx(prefix, await siteConfig(prefix, port, root), options);
+  } catch (error) {
+    rmSync(prefix, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     run: nginx,

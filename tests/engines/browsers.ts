@@ -168,9 +168,14 @@ export async function launchWebKit(display: string, port: number): Promise<Tab> 
   });
   let driverLog = '';
   driverProcess.stderr!.on('data', (chunk: Buffer) => (driverLog += chunk.toString()));
-  const stopDriver = () => {
-    driverProcess.kill('SIGTERM');
-    rmSync(home, { recursive: true, force: true });
+  const driverExited = new Promise((done) => driverProcess.once('exit', done));
+  // The browser writes its profile as it closes: the folder is removed once the driver has gone.
+  const stopDriver = async () => {
+    if (driverProcess.exitCode === null && driverProcess.signalCode === null) {
+      driverProcess.kill('SIGTERM');
+      await Promise.race([driverExited, new Promise((r) => setTimeout(r, 5_000))]);
+    }
+    rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   let driver: WebDriver | undefined;
   for (let attempt = 0; attempt < 50 && !driver; attempt++) {
@@ -186,7 +191,7 @@ export async function launchWebKit(display: string, port: number): Promise<Tab> 
         .build();
     } catch (error) {
       if (driverProcess.exitCode !== null || attempt === 49) {
-        stopDriver();
+        await stopDriver();
         throw new Error(`WebKitWebDriver did not start a session\n${driverLog}`, { cause: error });
       }
       await new Promise((r) => setTimeout(r, 200));
@@ -257,7 +262,7 @@ export async function launchWebKit(display: string, port: number): Promise<Tab> 
     },
     async close() {
       await session.quit().catch(() => {});
-      stopDriver();
+      await stopDriver();
     },
   };
 }

@@ -230,7 +230,7 @@ test.describe('hosts split visitors', () => {
       expect(community.status()).toBe(200);
       expect(community.headers()['cache-control']).not.toBe(EXPERIMENT_CACHE_CONTROL);
     } finally {
-      wrangler.stop();
+      await wrangler.stop();
     }
   });
 });

@@ -348,7 +348,7 @@ test('Cloudflare Pages on its own runtime (wrangler, workerd) serves the same ed
     expect(home.headers()['content-security-policy']).not.toContain('github');
     expect(home.headers()['x-robots-tag']).toBeUndefined();
   } finally {
-    wrangler.stop();
+    await wrangler.stop();
   }
 });
 

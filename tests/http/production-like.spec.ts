@@ -22,8 +22,10 @@ import { budgetTests } from './budget-checks.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const work = mkdtempSync(join(tmpdir(), 'be-production-like-'));
-const root = join(work, 'dist');
+// Made in beforeAll: a folder made as the file loads would be made again by every process that
+// lists the tests, and left behind by those that run none of them.
+let work = '';
+let root = '';
 let provider: StandInProvider;
 let server: SiteServer;
 let origin = '';
@@ -31,6 +33,8 @@ let origin = '';
 test.beforeAll(async () => {
   // One build of the whole site, on a machine that may be busy.
   test.setTimeout(300_000);
+  work = mkdtempSync(join(tmpdir(), 'be-production-like-'));
+  root = join(work, 'dist');
   provider = await startStandInProvider();
   await buildSite(root, productionLikeEnv(provider.origin));
   server = await buildServer({ root });
@@ -40,7 +44,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.close();
   await provider?.close();
-  rmSync(work, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 budgetTests({ name: 'production-like build', root: () => root, origin: () => origin });

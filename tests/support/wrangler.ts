@@ -16,7 +16,8 @@ export interface Wrangler {
   /** `http://127.0.0.1:<port>`, or null when it did not start (`whyNot` says why). */
   origin: string | null;
   whyNot: string;
-  stop: () => void;
+  /** Stops it, waits until it has gone, then removes its state folder. */
+  stop: () => Promise<void>;
 }
 
 /** The newest compatibility date the bundled workerd supports (`workerd --version`: "workerd 2026-04-26"). */
@@ -45,8 +46,15 @@ export async function startWrangler(
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const stop = () => {
-    wrangler.kill('SIGTERM');
+  const exited = new Promise<void>((done) => wrangler.once('exit', () => done()));
+  // It writes its state as it stops: the folder is removed once it has gone, not while it writes.
+  const stop = async () => {
+    if (wrangler.exitCode === null && wrangler.signalCode === null) {
+      wrangler.kill('SIGTERM');
+      const stubborn = setTimeout(() => wrangler.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(stubborn);
+    }
     rmSync(work, { recursive: true, force: true });
   };
   let output = '';
@@ -68,6 +76,6 @@ export async function startWrangler(
       done(null);
     });
   });
-  if (!origin) stop();
+  if (!origin) await stop();
   return { origin, whyNot: origin ? '' : `wrangler pages dev did not start:\n${output.slice(-2000)}`, stop };
 }
