@@ -396,10 +396,25 @@ async function recordLayoutShifts(page: Page): Promise<void> {
 }
 
 /** A response held back until the test lets it go: `await held.released` in a route, `held.release()` after. */
-function hold(): { released: Promise<void>; release: () => void } {
+interface Hold {
+  released: Promise<void>;
+  release: () => void;
+}
+function hold(): Hold {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   return { released, release };
+}
+
+/** The site's whole stylesheet, which the first screen does not wait for. */
+const SITE_STYLESHEET = /\/_astro\/site\.\w+\.css$/;
+
+/** Answers each request for `url` once the hold `current()` returns at its request is released. */
+async function holdBack(page: Page, url: RegExp, current: () => Hold): Promise<void> {
+  await page.route(url, async (route) => {
+    await current().released;
+    await route.continue();
+  });
 }
 
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
@@ -409,24 +424,27 @@ const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as {
  * stylesheet, already applied when it went ('stylesheet'), or the loader's fallback timer ('timer').
  */
 async function recordHowTheRestShowed(page: Page): Promise<void> {
-  await page.addInitScript((className) => {
-    const w = window as unknown as { restShowedBy?: string };
-    new MutationObserver(() => {
-      const root = document.documentElement;
-      if (w.restShowedBy || !root || root.classList.contains(className)) return;
-      const linked = [...document.styleSheets].some((sheet) =>
-        /\/_astro\/site\.\w+\.css$/.test(sheet.href ?? ''),
-      );
-      w.restShowedBy = document.adoptedStyleSheets.length > 0 || linked ? 'stylesheet' : 'timer';
-    }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
-  }, FIRST_SCREEN_ONLY);
+  await page.addInitScript(
+    ({ className, stylesheet }) => {
+      const w = window as unknown as { restShowedBy?: string };
+      new MutationObserver(() => {
+        const root = document.documentElement;
+        if (w.restShowedBy || !root || root.classList.contains(className)) return;
+        const linked = [...document.styleSheets].some((sheet) =>
+          new RegExp(stylesheet).test(sheet.href ?? ''),
+        );
+        w.restShowedBy = document.adoptedStyleSheets.length > 0 || linked ? 'stylesheet' : 'timer';
+      }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+    },
+    { className: FIRST_SCREEN_ONLY, stylesheet: SITE_STYLESHEET.source },
+  );
 }
 
 test.describe('the first screen first', () => {
   for (const { path } of PAGES) {
     test(`${path}: the first screen shows nothing that waits for the whole stylesheet`, async ({ page }) => {
       // The whole stylesheet is still on its way: what the window shows is drawn by the inline rules alone.
-      await page.route(/\/_astro\/site\.\w+\.css$/, () => {});
+      await page.route(SITE_STYLESHEET, () => {});
       await page.goto(path, { waitUntil: 'domcontentloaded' });
       await expect(page.locator('h1')).toBeVisible();
       // Text or a picture of a part marked for later, within the window, would be missing from it;
@@ -456,10 +474,7 @@ test.describe('the first screen first', () => {
       page,
     }) => {
       let held = hold();
-      await page.route(/\/_astro\/site\.\w+\.css$/, async (route) => {
-        await held.released;
-        await route.continue();
-      });
+      await holdBack(page, SITE_STYLESHEET, () => held);
       // An element the browser has not laid out is skipped by `content-visibility: auto`: shown
       // by display, yet not visible once that counts.
       const layout = () =>
@@ -514,10 +529,7 @@ test.describe('the first screen first', () => {
       await recordHowTheRestShowed(page);
       // The stylesheet is held back until the test lets it go: a slow connection.
       let held = hold();
-      await page.route(/\/_astro\/site\.\w+\.css$/, async (route) => {
-        await held.released;
-        await route.continue();
-      });
+      await holdBack(page, SITE_STYLESHEET, () => held);
       const headline = page.locator('h1');
       // The claim is about a stylesheet that comes within SHOW_ANYWAY_MS: after that the loader
       // shows the rest unstyled, on purpose. A machine too busy to let it go in time voids a try.
@@ -580,14 +592,8 @@ test.describe('the first screen first', () => {
       // A slow first visit: the fonts come after the first paint, the whole stylesheet after them.
       const fonts = hold();
       const stylesheet = hold();
-      await page.route(/\.woff2$/, async (route) => {
-        await fonts.released;
-        await route.continue();
-      });
-      await page.route(/\/_astro\/site\.\w+\.css$/, async (route) => {
-        await stylesheet.released;
-        await route.continue();
-      });
+      await holdBack(page, /\.woff2$/, () => fonts);
+      await holdBack(page, SITE_STYLESHEET, () => stylesheet);
       await page.goto(path, { waitUntil: 'domcontentloaded' });
       const headline = page.locator('h1');
       await expect(headline).toBeVisible();
