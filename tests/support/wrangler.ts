@@ -35,7 +35,7 @@ export async function startWrangler(
     return {
       origin: null,
       whyNot: 'wrangler cannot run here: no workerd binary in node_modules (npm install)',
-      stop: () => undefined,
+      stop: async () => undefined,
     };
   const work = mkdtempSync(join(tmpdir(), 'be-wrangler-'));
   const args = ['pages', 'dev', build, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', '0'];
