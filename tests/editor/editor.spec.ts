@@ -7,7 +7,7 @@
  * repository of its own, so each save is a diff), so the working tree is never touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -72,9 +72,33 @@ function commitAll() {
   );
 }
 
-/** A failure, with the end of what the editor's server printed (its reloads and errors) appended. */
+/**
+ * When the dev server last wrote its content store: the pages read the owner's data from it, and it
+ * is written (then every open page reloaded) half a second after the dev server re-read a changed
+ * data file. 0 before the first write.
+ */
+const storeWritten = (): number =>
+  statSync(join(project.root, '.astro/data-store.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+
+/** When a data file last changed on disk. */
+const dataFileChanged = (name: string): number =>
+  statSync(join(project.root, 'src/content', `${name}.yaml`)).mtimeMs;
+
+/**
+ * A failure, with the end of what the editor's server printed (its reloads and errors) appended,
+ * and whether its content store was written after each data file last changed (if not, the pages
+ * still read the old data).
+ */
 function withServerLog(error: unknown): Error {
-  return new Error(`${(error as Error).message}\n${serverLog.slice(-3000)}`, { cause: error });
+  const store = storeWritten();
+  const files = readdirSync(join(project.root, 'src/content'))
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => file.replace(/\.yaml$/, ''))
+    .map(
+      (name) => `${name}.yaml ${dataFileChanged(name) <= store ? 'before' : 'AFTER'} the store was written`,
+    );
+  const state = `The content store was written at ${new Date(store).toISOString()}: ${files.join(', ')}.`;
+  return new Error(`${(error as Error).message}\n${state}\n${serverLog.slice(-3000)}`, { cause: error });
 }
 
 /**
@@ -103,7 +127,9 @@ async function open(page: Page, path: string) {
       .waitFor({ timeout: 40_000 })
       .then(() => true)
       .catch(() => false);
-    if (ready) return;
+    // Every form has a Save button: a reload the last page asked for, landing after this navigation,
+    // takes the tab back to that page's form. The form is the one asked for only if the address is.
+    if (ready && new URL(page.url()).pathname === path) return;
   }
   throw withServerLog(new Error(`The editor did not show ${path}:`));
 }
@@ -159,14 +185,25 @@ test.afterAll(() => {
 });
 
 /**
- * Presses Save, waits until the file on disk holds the change, then lets the dev server's reload
- * (it reloads open pages when a data file changes) finish before the next step.
+ * Waits until the dev server has taken in the data file `name` as it now is: its content store has
+ * been written since the file last changed. That is the last thing a save sets off (every open page
+ * is reloaded right after; `open` makes sure the tab shows the form it asked for, whatever reload
+ * lands after its navigation).
  */
-async function save(page: Page, saved: () => unknown, expected: Record<string, unknown>) {
-  const reloaded = page.waitForEvent('load', { timeout: 15_000 }).catch(() => null);
+async function storeTakesIn(name: string) {
+  await expect
+    .poll(() => storeWritten() > dataFileChanged(name), {
+      timeout: 30_000,
+      message: `the dev server writes its content store after ${name}.yaml changed`,
+    })
+    .toBe(true);
+}
+
+/** Presses Save, waits until the file on disk holds the change and the dev server has taken it in. */
+async function save(page: Page, name: string, saved: () => unknown, expected: Record<string, unknown>) {
   await pressSave(page);
   await expect.poll(saved, { timeout: 15_000 }).toMatchObject(expected);
-  await reloaded;
+  await storeTakesIn(name);
 }
 
 test('the owner edits the price, an FAQ answer and a testimonial, and the files and pages follow', async ({
@@ -182,7 +219,7 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
   // A figure shows the name copy quotes it by.
   await expect(page.getByText('In copy: {kit.price}')).toBeVisible();
   await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill(String(newPrice));
-  await save(page, () => dataFile('offer').kit, { price: newPrice });
+  await save(page, 'offer', () => dataFile('offer').kit, { price: newPrice });
   // One field saved: one line of its file changed, nothing else.
   expect(changedLines('src/content/offer.yaml')).toEqual({ added: 1, removed: 1 });
   expect(git('status', '--porcelain')).toBe(' M src/content/offer.yaml\n');
@@ -195,6 +232,7 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
   await faqItem.getByRole('button', { name: 'Done' }).click();
   await save(
     page,
+    'faq',
     () => dataFile('faq').items?.find((item: { question: string }) => item.question === question),
     { answer: NEW_ANSWER },
   );
@@ -204,7 +242,10 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
   const testimonial = page.getByRole('dialog');
   await testimonial.getByLabel('Quote').fill(NEW_QUOTE);
   await testimonial.getByRole('button', { name: 'Done' }).click();
-  await save(page, () => dataFile('testimonials').kit?.items[0], { author, quote: NEW_QUOTE });
+  await save(page, 'testimonials', () => dataFile('testimonials').kit?.items[0], {
+    author,
+    quote: NEW_QUOTE,
+  });
   // A testimonials save renames no photo: the one changed line is the quote.
   expect(git('status', '--porcelain')).toBe(' M src/content/faq.yaml\n M src/content/testimonials.yaml\n');
   expect(changedLines('src/content/testimonials.yaml')).toEqual({ added: 1, removed: 1 });
@@ -410,6 +451,7 @@ async function setHidden(page: Page, section: string, hidden: boolean) {
   await expect
     .poll(() => git('status', '--porcelain'), { timeout: 15_000 })
     .toBe(hidden ? ' M src/content/kit.yaml\n' : '');
+  await storeTakesIn('kit');
 }
 
 test('a section hidden in the editor leaves the page, and comes back when shown', async ({ page }) => {
