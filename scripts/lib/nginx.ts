@@ -79,9 +79,9 @@ http {
   return {
     // `-s stop` only signals the master: it is waited for, so that its prefix can be removed after.
     stop: () => {
-      const master = pid();
+      const master = existsSync(join(prefix, 'nginx.pid')) ? pid() : 0;
       spawnSync(bin, [...args, '-s', 'stop'], { stdio: 'ignore' });
-      waitForExit(master, 5_000);
+      if (master > 0) waitForExit(master, 5_000);
     },
     pid,
     workers: () => {
