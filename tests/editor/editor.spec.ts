@@ -191,12 +191,16 @@ test.afterAll(() => {
  * lands after its navigation).
  */
 async function storeTakesIn(name: string) {
-  await expect
-    .poll(() => storeWritten() > dataFileChanged(name), {
-      timeout: 30_000,
-      message: `the dev server writes its content store after ${name}.yaml changed`,
-    })
-    .toBe(true);
+  try {
+    await expect
+      .poll(() => storeWritten() > dataFileChanged(name), {
+        timeout: 30_000,
+        message: `the dev server writes its content store after ${name}.yaml changed`,
+      })
+      .toBe(true);
+  } catch (error) {
+    throw withServerLog(error);
+  }
 }
 
 /** Presses Save, waits until the file on disk holds the change and the dev server has taken it in. */
