@@ -54,7 +54,10 @@ export const SAMPLE_EDITOR_FILES: Record<string, string> = {
  * a temp folder; with `editor`, the hosted editor's files too.
  */
 export async function sampleBuild({ editor = false } = {}): Promise<SampleBuild> {
-  const root = await mkdtemp(join(tmpdir(), 'be-sample-'));
+  // The build sits a folder down, so that what a test puts beside it (a file no request may reach)
+  // is its own and goes with it, not a file of the shared temp folder.
+  const work = await mkdtemp(join(tmpdir(), 'be-sample-'));
+  const root = join(work, 'dist');
   for (const [file, body] of Object.entries({ ...SAMPLE_FILES, ...(editor ? SAMPLE_EDITOR_FILES : {}) })) {
     await mkdir(join(root, file, '..'), { recursive: true });
     await writeFile(join(root, file), body);
@@ -66,7 +69,7 @@ export async function sampleBuild({ editor = false } = {}): Promise<SampleBuild>
   return {
     root,
     manifest: await routeManifest(root),
-    remove: () => rm(root, { recursive: true, force: true }),
+    remove: () => rm(work, { recursive: true, force: true }),
   };
 }
 
