@@ -11,14 +11,10 @@ import keystatic from '@keystatic/astro';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Config } from '@keystatic/core';
 import type { ViteDevServer } from 'vite';
+import { SAVE_SETTLES_MS } from './settle.ts';
 import { applyEdit } from './yaml-edit.ts';
 
 const UPDATE_PATH = '/api/keystatic/update';
-/**
- * A changed file is read once its size has held this long. Keystatic writes a save as empty file
- * first, then the whole: read in between, the page would keep the old copy until the next save.
- */
-const SAVE_SETTLES_MS = 250;
 const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
 
 interface Addition {

@@ -17,6 +17,7 @@ import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { contentOf } from '../support/site-content.ts';
 import { pressSave } from '../support/editor-save.ts';
+import { SAVE_SETTLES_MS } from '../../src/editor/settle.ts';
 
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331);
 const EDITOR = `http://127.0.0.1:${PORT}`;
@@ -508,21 +509,36 @@ test('a save the disk receives in two steps (emptied, then written) is read once
 }) => {
   // As Keystatic writes a file: emptied first, then written; here with a pause between that the
   // dev server's reading would fall into, were it not to wait for the file to settle.
+  const PAUSE_MS = 80;
   const file = join(project.root, 'src/content/kit.yaml');
-  const kit = parse(readFileSync(file, 'utf8')) as { bundles: { hidden?: boolean } };
-  kit.bundles.hidden = true;
-  const logBefore = serverLog.length;
-  const fd = openSync(file, 'w');
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 80);
-  writeSync(fd, stringify(kit));
-  closeSync(fd);
   const site = await page.context().newPage();
-  await showsAfterReload(site, '/', async () => {
-    await expect(site.locator('#bundles')).toHaveCount(0, { timeout: 1000 });
-  });
-  const log = stripVTControlCharacters(serverLog.slice(logBefore));
-  expect(log, 'the half-written file was read').not.toMatch(
-    /(Invalid data in|Error reading data from) .*kit\.yaml/,
-  );
-  expect(log).toMatch(/Reloading data from .*kit\.yaml/);
+  // A writer that stopped for the whole settle time between the two steps has, to anyone watching,
+  // left an empty file: a machine too busy to write within it voids a try (one CI run's did), and
+  // the next try writes the section the other way.
+  for (let attempt = 1; ; attempt++) {
+    const kit = parse(readFileSync(file, 'utf8')) as { bundles: { hidden?: boolean } };
+    const hidden = !kit.bundles.hidden;
+    if (hidden) kit.bundles.hidden = true;
+    else delete kit.bundles.hidden;
+    const logBefore = serverLog.length;
+    const started = performance.now();
+    const fd = openSync(file, 'w');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, PAUSE_MS);
+    writeSync(fd, stringify(kit));
+    closeSync(fd);
+    const paused = performance.now() - started;
+    await showsAfterReload(site, '/', async () => {
+      await expect(site.locator('#bundles')).toHaveCount(hidden ? 0 : 1, { timeout: 1000 });
+    });
+    if (paused >= SAVE_SETTLES_MS) {
+      expect(attempt, `wrote within ${SAVE_SETTLES_MS} ms in one of three tries`).toBeLessThan(3);
+      continue;
+    }
+    const log = stripVTControlCharacters(serverLog.slice(logBefore));
+    expect(log, 'the half-written file was read').not.toMatch(
+      /(Invalid data in|Error reading data from) .*kit\.yaml/,
+    );
+    expect(log).toMatch(/Reloading data from .*kit\.yaml/);
+    return;
+  }
 });
