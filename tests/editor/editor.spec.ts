@@ -36,10 +36,12 @@ let serverLog = '';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let ownersOffer: any;
 
+/** Where a data file of the copy is. */
+const dataPath = (name: string): string => join(project.root, 'src/content', `${name}.yaml`);
+
 /** A data file as the editor left it (read while a save is being written, it may be empty for a moment). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const dataFile = (name: string): any =>
-  parse(readFileSync(join(project.root, 'src/content', `${name}.yaml`), 'utf8')) ?? {};
+const dataFile = (name: string): any => parse(readFileSync(dataPath(name), 'utf8')) ?? {};
 
 /** Every number in the offer's data but the kit's price: a figure the old price may still equal. */
 function otherOfferNumbers(value: unknown, path = ''): number[] {
@@ -82,8 +84,7 @@ const storeWritten = (): number =>
   statSync(join(project.root, '.astro/data-store.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
 /** When a data file last changed on disk. */
-const dataFileChanged = (name: string): number =>
-  statSync(join(project.root, 'src/content', `${name}.yaml`)).mtimeMs;
+const dataFileChanged = (name: string): number => statSync(dataPath(name)).mtimeMs;
 
 /**
  * A failure, with the end of what the editor's server printed (its reloads and errors) appended,
@@ -353,7 +354,7 @@ test('the editor refuses what the build would refuse, naming the field, and writ
 
 test('the editor refuses split tests the build would refuse: two running on one page', async ({ page }) => {
   // Two tests on the kit page, one running: the owner starts the second without ending the first.
-  const file = join(project.root, 'src/content/experiments.yaml');
+  const file = dataPath('experiments');
   const owners = readFileSync(file, 'utf8');
   writeFileSync(
     file,
@@ -510,7 +511,7 @@ test('a save the disk receives in two steps (emptied, then written) is read once
   // As Keystatic writes a file: emptied first, then written; here with a pause between that the
   // dev server's reading would fall into, were it not to wait for the file to settle.
   const PAUSE_MS = 80;
-  const file = join(project.root, 'src/content/kit.yaml');
+  const file = dataPath('kit');
   const site = await page.context().newPage();
   // A writer that stopped for the whole settle time between the two steps has, to anyone watching,
   // left an empty file: a machine too busy to write within it voids a try (one CI run's did), and

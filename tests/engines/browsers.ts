@@ -12,12 +12,12 @@
  * MiniBrowser's console outside automation.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
 import { CHROME_ARGS } from '../../scripts/find-chrome.ts';
+import { stopThenRemove } from '../support/stop-process.ts';
 import { findTools } from '../../scripts/find-engines.ts';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -129,10 +129,12 @@ export async function launchChromium(): Promise<Tab> {
 
 /**
  * GTK's own widgets (MiniBrowser's toolbar) would keep the window at least 447 px wide: a private
- * GTK stylesheet shrinks them so the page can be laid out at 375 px.
+ * GTK stylesheet shrinks them so the page can be laid out at 375 px. The folder is made in
+ * `scratch`, the engine run's own folder: what WebKit's helper processes still write after the
+ * browser has closed goes with it.
  */
-export function gtkConfigHome(): string {
-  const home = mkdtempSync(join(tmpdir(), 'be-webkit-'));
+export function gtkConfigHome(scratch: string): string {
+  const home = mkdtempSync(join(scratch, 'webkit-'));
   mkdirSync(join(home, 'gtk-3.0'));
   writeFileSync(
     join(home, 'gtk-3.0', 'gtk.css'),
@@ -159,24 +161,16 @@ export function webkitEnv(display: string, home: string): NodeJS.ProcessEnv {
 }
 
 /** Runs MiniBrowser (the page's WebKitGTK) for one WebDriver session on the given port. */
-export async function launchWebKit(display: string, port: number): Promise<Tab> {
+export async function launchWebKit(display: string, port: number, scratch: string): Promise<Tab> {
   const { webkitDriver, miniBrowser } = findTools();
-  const home = gtkConfigHome();
+  const home = gtkConfigHome(scratch);
   const driverProcess: ChildProcess = spawn(webkitDriver!, [`--port=${port}`], {
     env: { ...webkitEnv(display, home) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let driverLog = '';
   driverProcess.stderr!.on('data', (chunk: Buffer) => (driverLog += chunk.toString()));
-  const driverExited = new Promise((done) => driverProcess.once('exit', done));
-  // The browser writes its profile as it closes: the folder is removed once the driver has gone.
-  const stopDriver = async () => {
-    if (driverProcess.exitCode === null && driverProcess.signalCode === null) {
-      driverProcess.kill('SIGTERM');
-      await Promise.race([driverExited, new Promise((r) => setTimeout(r, 5_000))]);
-    }
-    rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-  };
+  const stopDriver = () => stopThenRemove(driverProcess, home);
   let driver: WebDriver | undefined;
   for (let attempt = 0; attempt < 50 && !driver; attempt++) {
     try {

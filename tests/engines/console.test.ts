@@ -9,11 +9,11 @@
  * one tab per page, and reads those lines.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findTools, whyNot } from '../../scripts/find-engines.ts';
 import { gtkConfigHome, launchChromium, launchFirefox, webkitEnv, type Tab } from './browsers.ts';
 import { expectStyledAndWorking, expectVideoFacade } from './checks.ts';
+import { stopThenRemove } from '../support/stop-process.ts';
 
 const PAGES = [
   { path: '/', event: 'page_view' },
@@ -77,7 +77,7 @@ interface ConsoleLine {
 /** Opens the URLs as tabs of one MiniBrowser and collects its console until each page has logged `expected`. */
 async function miniBrowserConsole(urls: string[], expected: number): Promise<ConsoleLine[]> {
   const { miniBrowser } = findTools();
-  const home = gtkConfigHome();
+  const home = gtkConfigHome(inject('scratch'));
   const child = spawn(
     miniBrowser!,
     ['--enable-write-console-messages-to-stdout=true', '--ignore-tls-errors', ...urls],
@@ -105,13 +105,7 @@ async function miniBrowserConsole(urls: string[], expected: number): Promise<Con
   while (Date.now() < deadline && lines.filter((line) => line.text.includes('[analytics]')).length < expected)
     await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, 1_000)); // anything logged after the page view
-  // The browser writes its profile until it has exited: remove the folder after that.
-  const exited = new Promise((resolve) =>
-    child.exitCode === null ? child.once('exit', resolve) : resolve(null),
-  );
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-  rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  await stopThenRemove(child, home);
   return lines;
 }
 

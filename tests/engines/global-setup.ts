@@ -19,6 +19,8 @@ declare module 'vitest' {
     origins: { http: string; https: string | null };
     display: string | null;
     enginesPort: number;
+    /** A folder of the run's own, removed once every browser has closed (WebKit's profiles go there). */
+    scratch: string;
   }
 }
 
@@ -116,6 +118,7 @@ export default async function setup(project: TestProject) {
   project.provide('origins', { http, https });
   project.provide('display', display);
   project.provide('enginesPort', PORT);
+  project.provide('scratch', work);
   return () => {
     for (const stop of stops) stop();
   };

@@ -4,4 +4,6 @@ import { launchWebKit } from './browsers.ts';
 import { smokeSuite } from './smoke.ts';
 
 // One WebDriver port per session, after the two the servers use.
-smokeSuite('webkit', (session) => launchWebKit(inject('display')!, inject('enginesPort') + 2 + session));
+smokeSuite('webkit', (session) =>
+  launchWebKit(inject('display')!, inject('enginesPort') + 2 + session, inject('scratch')),
+);

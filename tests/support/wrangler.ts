@@ -5,10 +5,11 @@
  * environment variables). Resolves to its origin, or to the reason it could not start.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { stopThenRemove } from './stop-process.ts';
 
 const BIN = resolve(import.meta.dirname, '../../node_modules/.bin');
 
@@ -46,17 +47,7 @@ export async function startWrangler(
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((done) => wrangler.once('exit', () => done()));
-  // It writes its state as it stops: the folder is removed once it has gone, not while it writes.
-  const stop = async () => {
-    if (wrangler.exitCode === null && wrangler.signalCode === null) {
-      wrangler.kill('SIGTERM');
-      const stubborn = setTimeout(() => wrangler.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(stubborn);
-    }
-    rmSync(work, { recursive: true, force: true });
-  };
+  const stop = () => stopThenRemove(wrangler, work, 10_000);
   let output = '';
   const origin = await new Promise<string | null>((done) => {
     // Its first start compiles the worker: seconds on a quiet machine, a minute on a busy one.
