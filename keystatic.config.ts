@@ -16,9 +16,20 @@ import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
 import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
-import { saveProblems } from './src/editor/save-problems.tsx';
+import { figuresHint } from './src/editor/figures-hint.tsx';
+import { startEditorPage } from './src/editor/page.ts';
+import { itemProblem, itemStart, titling } from './src/editor/list-items.tsx';
+import { saveProblems, whereUnder, type Where } from './src/editor/save-problems.tsx';
+import { hostProblem, tellingHost, useVideoHosts } from './src/editor/video-host.tsx';
 import { editorStorage, previewUrl } from './src/editor/storage.ts';
-import { copyTypingFigure, figureProblems, formatFigure, type FigureTable } from './src/lib/figure-tokens.ts';
+import {
+  copyTypingFigure,
+  figureProblems,
+  formatFigure,
+  hasToken,
+  showsAs,
+  type FigureTable,
+} from './src/lib/figure-tokens.ts';
 import { videoIdFromAddress } from './src/lib/video-id.ts';
 
 /** The figures copy may quote, as offer.yaml holds them when the editor opens (none if it is broken: the build refuses it then). */
@@ -59,8 +70,10 @@ function valueTypedInCopy(token: string | undefined) {
 }
 
 interface Place {
-  /** The labels down to the field's parent, as the editor shows them: "The kit page → Hero". */
-  where: string;
+  /** The labels down to the field's parent, as the editor shows them: "The kit page → Hero", "… → item 2, Tom → …". */
+  where: Where;
+  /** The same labels, with no item's position: names a list for the count of its items. */
+  path: string;
   /** In a page's copy (not offer.yaml): figure tokens are checked and quoting them is explained. */
   copy: boolean;
   /** In offer.yaml: the token that quotes this field in copy ("kit.price"). */
@@ -74,23 +87,25 @@ function zodProblem(zod: z.ZodType) {
   };
 }
 
-const price = figures?.get('kit.price')?.value;
-const QUOTING_HINT = `Figures by name: {kit.price}${price ? `, not ${price}` : ''} (see Prices and figures).`;
-
-/** The field's help text, with its token (a figure of offer.yaml) or how copy quotes a figure (a page's text). */
+/** The field's help text, with its token when it is a figure of offer.yaml. */
 function describe(field: Field, place: Place): string | undefined {
   const { kind, description } = field.editor;
   const hint =
     place.token !== undefined && (kind === 'number' || kind === 'text')
-      ? `In copy: {${place.token}}`
-      : place.copy && kind === 'text'
-        ? QUOTING_HINT
-        : undefined;
+      ? `In copy: {${place.token}}.`
+      : undefined;
   return [description, hint].filter(Boolean).join(' ') || undefined;
 }
 
+/** Copy as the page prints it, when it quotes a figure by name (the "Shows as" line, a list row's title). */
+const readAs = (value: string): string | undefined =>
+  figures && hasToken(value) ? showsAs(value, figures) : undefined;
+
 /** The editor's form field for a field of schemas.ts, placed at `place`. */
-export function editorField(field: Field, place: Place = { where: '', copy: false }): ComponentSchema {
+export function editorField(
+  field: Field,
+  place: Place = { where: '', path: '', copy: false },
+): ComponentSchema {
   const { editor } = field;
   const { label } = editor;
   const description = describe(field, place);
@@ -98,7 +113,13 @@ export function editorField(field: Field, place: Place = { where: '', copy: fals
   // Copy is also checked for figure tokens, as the build does with every string of a page's file.
   const copyCheck = (value: string) =>
     check(value) ?? (place.copy && figures && value ? figureProblems(value, figures)[0] : undefined);
-  const text = { label, where: place.where, problem: copyCheck, ...(description && { description }) };
+  const text = {
+    label,
+    where: place.where,
+    problem: copyCheck,
+    ...(description && { description }),
+    ...(place.copy && { showsAs: readAs }),
+  };
   switch (editor.kind) {
     case 'text':
       return checkedText({ ...text, multiline: editor.multiline });
@@ -110,10 +131,12 @@ export function editorField(field: Field, place: Place = { where: '', copy: fals
           'A page of this site (/community), a place on it (#faq) or a full address (https://…)',
       });
     case 'videoId':
-      // A pasted address becomes its id as it lands in the field.
+      // A pasted address becomes its id as it lands in the field; the id must be one its Host plays.
       return checkedText({
         ...text,
         ...(editor.description && { description: editor.description }),
+        problem: (value) => copyCheck(value) ?? hostProblem(place.path, value),
+        watch: useVideoHosts,
         normalize: (value) => videoIdFromAddress(value) ?? value,
       });
     case 'number': {
@@ -158,66 +181,95 @@ export function editorField(field: Field, place: Place = { where: '', copy: fals
         directory: editor.directory,
         publicPath: editor.publicPath,
         where: place.where,
+        ...(editor.optional && { optional: true }),
       });
-    case 'list': {
-      const element: Field = {
-        zod: (field.zod as unknown as { element: z.ZodType }).element,
-        editor: editor.item,
-      };
-      const itemPlace: Place = {
-        ...place,
-        where: `${joinLabels(place.where, label)} (an item)`,
-        ...(place.token !== undefined && { token: `${place.token}.N` }),
-      };
-      // An item's own fields are named after the list ("Testimonials (an item) → Stars").
-      const item =
-        editor.item.kind === 'object'
-          ? fields.object(objectFields(element, itemPlace), { label: editor.item.label })
-          : editorField(element, itemPlace);
-      const key = editor.itemLabel;
-      return fields.array(item, {
-        label,
-        ...(editor.description && { description: editor.description }),
-        itemLabel: (props) => {
-          const value: unknown = key
-            ? (props as { fields?: Record<string, { value?: unknown }> }).fields?.[key]?.value
-            : (props as { value?: unknown }).value;
-          return typeof value === 'string' && value ? value : label;
-        },
-        validation: {
-          length: {
-            ...(editor.min !== undefined && { min: editor.min }),
-            ...(editor.max !== undefined && { max: editor.max }),
-          },
-        },
-      });
-    }
+    case 'list':
+      return listField(field, place);
     case 'object':
-      return fields.object(objectFields(field, { ...place, where: joinLabels(place.where, label) }), {
+      return fields.object(objectFields(field, under(place, label)), {
         label,
         ...(editor.description && { description: editor.description }),
       });
   }
 }
 
-function joinLabels(where: string, label: string) {
-  return where ? `${where} → ${label}` : label;
+/** `place`, one label down. */
+function under(place: Place, label: string): Place {
+  return {
+    ...place,
+    where: whereUnder(place.where, label),
+    path: place.path ? `${place.path} → ${label}` : label,
+  };
+}
+
+/** The words a list row shows for an item: its title field's (or its own) words as the page prints them. */
+const rowWords = (value: unknown): string =>
+  typeof value === 'string' && value ? (readAs(value) ?? value) : '';
+
+/**
+ * A list: each item known by its position and title in what a refused Save lists ("item 2, Tom
+ * Brennan → Stars …"), each row titled by the item's words as the page prints them, and marked
+ * when the item holds a value the Save would refuse.
+ */
+function listField(field: Field, place: Place): ComponentSchema {
+  const { editor } = field;
+  if (editor.kind !== 'list') throw new Error(`${place.path} must be declared as a list.`);
+  const { label } = editor;
+  const element: Field = {
+    zod: (field.zod as unknown as { element: z.ZodType }).element,
+    editor: editor.item,
+  };
+  const list = place.path ? `${place.path} → ${label}` : label;
+  const itemPlace: Place = {
+    ...place,
+    where: { outer: place.where, list },
+    path: `${list} → an item`,
+    ...(place.token !== undefined && { token: `${place.token}.N` }),
+  };
+  const key = editor.itemLabel;
+  let item: ComponentSchema;
+  if (editor.item.kind === 'object') {
+    const inner = objectFields(element, itemPlace);
+    if (key && inner[key]) inner[key] = titling(inner[key], list, rowWords);
+    item = fields.object({ itemStart: itemStart(list), ...inner }, { label: editor.item.label });
+  } else {
+    item = titling(editorField(element, itemPlace), list, rowWords, true);
+  }
+  return fields.array(item, {
+    label,
+    ...(editor.description && { description: editor.description }),
+    itemLabel: (props) => {
+      const row = props as { value?: unknown; fields?: Record<string, { value?: unknown }> };
+      const words = rowWords(key ? row.fields?.[key]?.value : row.value) || label;
+      const problem = itemProblem(item, row);
+      return problem === undefined ? words : `${words} ⚠ Needs a fix: ${problem}`;
+    },
+    validation: {
+      length: {
+        ...(editor.min !== undefined && { min: editor.min }),
+        ...(editor.max !== undefined && { max: editor.max }),
+      },
+    },
+  });
 }
 
 function objectFields(field: Field, place: Place): Record<string, ComponentSchema> {
-  if (field.editor.kind !== 'object') throw new Error(`${place.where} must be declared as an object.`);
+  if (field.editor.kind !== 'object') throw new Error(`${place.path} must be declared as an object.`);
   const shape = objectShape(field.zod);
+  const { fields: children } = field.editor;
+  // A video's Host tells its Video id field which host the id must play on.
+  const isVideo = Object.values(children).some((child) => child.kind === 'videoId');
   return Object.fromEntries(
-    Object.entries(field.editor.fields).map(([key, child]) => [
-      key,
-      editorField(
+    Object.entries(children).map(([key, child]) => {
+      const made = editorField(
         { zod: shape[key]!, editor: child },
         {
           ...place,
           ...(place.token !== undefined && { token: place.token ? `${place.token}.${key}` : key }),
         },
-      ),
-    ]),
+      );
+      return [key, isVideo && key === 'provider' ? tellingHost(made, place.path) : made];
+    }),
   );
 }
 
@@ -232,6 +284,7 @@ function dataFileSingleton(name: ContentName) {
   const root = contentFiles[name];
   const place: Place = {
     where: root.editor.label,
+    path: root.editor.label,
     copy: name !== 'offer',
     ...(name === 'offer' && { token: '' }),
   };
@@ -242,9 +295,17 @@ function dataFileSingleton(name: ContentName) {
     // A draft branch's preview, linked from the form (hosted editor with a host that makes previews).
     ...(previewUrl && { previewUrl }),
     // The list of what stopped a Save leads the form; it is never written to the file.
-    schema: { saveProblems, ...withRulesAcrossFields(name, objectFields(root, place)) },
+    schema: {
+      saveProblems,
+      // How copy quotes figures, once at the top of a page's form (never under each field).
+      ...(place.copy && { figuresHint: figuresHint(figures) }),
+      ...withRulesAcrossFields(name, objectFields(root, place)),
+    },
   });
 }
+
+// The editor's page around Keystatic's app ("Saved", the place kept after a save): in the browser only.
+if (typeof window !== 'undefined') startEditorPage();
 
 export default config({
   storage: editorStorage,

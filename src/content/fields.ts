@@ -34,7 +34,15 @@ export type EditorField =
       omitWhenOff?: boolean;
     }
   | { kind: 'select'; label: string; description?: string; options: readonly string[] }
-  | { kind: 'image'; label: string; description?: string; directory: string; publicPath: string }
+  | {
+      kind: 'image';
+      label: string;
+      description?: string;
+      directory: string;
+      publicPath: string;
+      /** The file may leave it out (a video's poster: the drawing shows without one). */
+      optional?: boolean;
+    }
   | {
       kind: 'list';
       label: string;
@@ -197,16 +205,33 @@ export function select<const T extends readonly [string, ...string[]]>(
 }
 
 /** An image uploaded through the editor (or placed in src/assets/uploads), or a file in public/. */
+const imagePath = () =>
+  z
+    .string()
+    .trim()
+    .regex(
+      /^\/\S+\.(png|jpe?g|webp|avif|svg)$/i,
+      'must be an image path such as /src/assets/uploads/photo.jpg',
+    );
+
 export function image(common: Common): Field<z.ZodString> {
   return {
-    zod: z
-      .string()
-      .trim()
-      .regex(
-        /^\/\S+\.(png|jpe?g|webp|avif|svg)$/i,
-        'must be an image path such as /src/assets/uploads/photo.jpg',
-      ),
+    zod: imagePath(),
     editor: { kind: 'image', ...common, directory: IMAGE_DIRECTORY, publicPath: IMAGE_PUBLIC_PATH },
+  };
+}
+
+/** An image the owner may leave out (a video's own poster). */
+export function optionalImage(common: Common): Field<z.ZodOptional<z.ZodString>> {
+  return {
+    zod: imagePath().optional(),
+    editor: {
+      kind: 'image',
+      ...common,
+      directory: IMAGE_DIRECTORY,
+      publicPath: IMAGE_PUBLIC_PATH,
+      optional: true,
+    },
   };
 }
 

@@ -7,8 +7,9 @@
 import { getEntry } from 'astro:content';
 import { absoluteUrl, site } from '../config/site.ts';
 import { resolveContent, type RawContent } from './resolve.ts';
+import type { PictureData } from '../lib/picture-data.ts';
 import { warnAboutSamples } from './samples.ts';
-import { uploadedImageUrl } from './uploads.ts';
+import { uploadedImageUrl, uploadedPoster } from './uploads.ts';
 import {
   contentFiles,
   contentPath,
@@ -34,6 +35,18 @@ async function load() {
     for (const item of group.items) item.avatar = await uploadedImageUrl(item.avatar, 96);
   }
 
+  // A video's own poster, through the image pipeline (the drawing shows without one).
+  const videos = Object.fromEntries(
+    await Promise.all(
+      Object.entries(content.videos).map(async ([key, { poster, ...video }]) => [
+        key,
+        { ...video, ...(poster !== undefined && { poster: await uploadedPoster(poster) }) },
+      ]),
+    ),
+  ) as {
+    [K in keyof typeof content.videos]: Omit<(typeof content.videos)[K], 'poster'> & { poster?: PictureData };
+  };
+
   warnAboutSamples(
     contentPath('testimonials'),
     [...testimonials.kit.items, ...testimonials.community.items].map((item) => ({
@@ -45,7 +58,7 @@ async function load() {
     { sample: offer.shipping.sample, name: 'shipping and return terms' },
   ]);
 
-  return content;
+  return { ...content, videos };
 }
 
 let loaded: ReturnType<typeof load> | undefined;

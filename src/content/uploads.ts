@@ -23,3 +23,13 @@ export function uploadedPicture(path: string, alt: string, sizes?: string): Prom
   if (!upload) throw new Error(`${path} is not an image in src/assets/uploads/.`);
   return pictureData(upload.default, alt, sizes);
 }
+
+/** A video's poster: a picture of an uploaded image (a vector one as it is), filling the player's frame. */
+export async function uploadedPoster(path: string): Promise<PictureData> {
+  const upload = uploads[path];
+  if (!upload) throw new Error(`${path} is not an image in src/assets/uploads/.`);
+  const sizes = '(min-width: 1024px) 60vw, 100vw';
+  if (upload.default.format !== 'svg') return pictureData(upload.default, '', sizes, [800, 1600]);
+  const { src, width, height } = upload.default;
+  return { sources: [], src, width, height, alt: '', sizes };
+}

@@ -13,6 +13,7 @@ import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keys
 import { useSyncExternalStore } from 'react';
 import { experimentProblems, type ExperimentDraft } from '../content/schemas/experiments.ts';
 import { onFormCheck, ProblemNotice, recordProblem } from './save-problems.tsx';
+import { testName, testPage, variantName, variantWords } from './split-test-form.tsx';
 
 type FormLeaf = BasicFormField<object | string | number | boolean | null> & {
   validate: (value: unknown, ...rest: unknown[]) => unknown;
@@ -73,12 +74,16 @@ export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
       ...list.element,
       fields: {
         ...test,
-        id: noting(test['id'], (value) =>
-          noted.push({ id: String(value ?? ''), page: '/', running: false, variants: [] }),
+        id: testName(
+          noting(test['id'], (value) =>
+            noted.push({ id: String(value ?? ''), page: '/', running: false, variants: [] }),
+          ),
         ),
-        page: noting(test['page'], (value) => {
-          currentTest().page = value === '/community' ? '/community' : '/';
-        }),
+        page: testPage(
+          noting(test['page'], (value) => {
+            currentTest().page = value === '/community' ? '/community' : '/';
+          }),
+        ),
         running: noting(test['running'], (value) => {
           currentTest().running = value === true;
         }),
@@ -88,18 +93,23 @@ export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
             ...variants.element,
             fields: {
               ...variant,
-              id: noting(variant['id'], (value) => {
-                currentTest().variants.push({ id: String(value ?? ''), fields: {} });
-              }),
+              id: variantName(
+                noting(variant['id'], (value) => {
+                  currentTest().variants.push({ id: String(value ?? ''), fields: {} });
+                }),
+              ),
               fields: {
                 ...words,
                 fields: Object.fromEntries(
                   Object.entries(words.fields).map(([key, field]) => [
                     key,
-                    noting(field, (value) => {
-                      const text = typeof value === 'string' && value.trim() !== '' ? value : undefined;
-                      currentVariant().fields![key] = text;
-                    }),
+                    variantWords(
+                      noting(field, (value) => {
+                        const text = typeof value === 'string' && value.trim() !== '' ? value : undefined;
+                        currentVariant().fields![key] = text;
+                      }),
+                      key,
+                    ),
                   ]),
                 ),
               },

@@ -9,11 +9,21 @@
  */
 import { fields, type BasicFormField, type FormFieldInputProps } from '@keystatic/core';
 import { TextArea, TextField } from '@keystar/ui/text-field';
+import { Text } from '@keystar/ui/typography';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { recordProblem } from './save-problems.tsx';
+import { recordProblem, type Where } from './save-problems.tsx';
 
 /** Why a value cannot be saved, in words after the field's label; undefined when it can. */
 export type Problem<T> = (value: T) => string | undefined;
+
+/** Each of these fields' own check, without recording anything: a list's rows are marked by it. */
+const checks = new WeakMap<object, Problem<never>>();
+
+/** What is wrong with `value` in `field` (one of this file's fields), with the field's label first. */
+export function fieldProblem(field: unknown, value: unknown): string | undefined {
+  const check = field && typeof field === 'object' ? checks.get(field) : undefined;
+  return check ? (check as Problem<unknown>)(value) : undefined;
+}
 
 /** Marks every input inside `container` invalid with `message` (or valid without one), and reports the browser's "invalid" event. */
 function useBrowserValidity(
@@ -39,15 +49,19 @@ interface TextOptions {
   description?: string;
   multiline?: boolean;
   /** Where the field sits, as the editor labels it: named in the list shown when a Save is refused. */
-  where: string;
+  where: Where;
   problem: Problem<string>;
   /** Rewrites what the owner typed or pasted (a video's address becomes its id). */
   normalize?: (value: string) => string;
+  /** The words as the page prints them, when they differ from what is typed (figures by name). */
+  showsAs?: (value: string) => string | undefined;
+  /** A hook the input calls, to render again when what `problem` reads besides the value changes. */
+  watch?: () => void;
 }
 
 /** A text field refused exactly when `problem` finds fault with it, its message under the field. */
 export function checkedText(options: TextOptions): BasicFormField<string> {
-  const { label, description, multiline = false, where, problem, normalize } = options;
+  const { label, description, multiline = false, where, problem, normalize, showsAs, watch } = options;
   const message = (value: string) => {
     const found = problem(value);
     return found === undefined ? undefined : `${label}: ${found}`;
@@ -56,9 +70,11 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
   function Input({ value, onChange, autoFocus, forceValidation }: FormFieldInputProps<string>) {
     const [touched, setTouched] = useState(false);
     const wrapper = useRef<HTMLDivElement>(null);
+    watch?.();
     const error = message(value);
     useBrowserValidity(wrapper, error, () => setTouched(true));
     const Field = multiline ? TextArea : TextField;
+    const shown = showsAs?.(value);
     return (
       <div ref={wrapper}>
         <Field
@@ -75,6 +91,11 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
           onBlur={() => setTouched(true)}
           errorMessage={touched || forceValidation ? error : undefined}
         />
+        {shown !== undefined && (
+          <Text size="small" color="neutralSecondary" UNSAFE_style={{ display: 'block', marginTop: 6 }}>
+            <span data-shows-as="">{`Shows as: ${shown}`}</span>
+          </Text>
+        )}
       </div>
     );
   }
@@ -93,7 +114,7 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
     }
     return value;
   };
-  return {
+  const field: BasicFormField<string> = {
     kind: 'form',
     label,
     Input,
@@ -103,6 +124,8 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
     validate,
     reader: { parse: (value) => validate(parse(value)) },
   };
+  checks.set(field, (value: string) => message(typeof value === 'string' ? value : ''));
+  return field;
 }
 
 /**
@@ -111,7 +134,7 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
  */
 export function withBrowserValidity<T extends NonNullable<unknown> | null>(
   base: BasicFormField<T>,
-  where: string,
+  where: Where,
 ): BasicFormField<T> {
   const messageFor = (value: T): string | undefined => {
     try {
@@ -131,7 +154,7 @@ export function withBrowserValidity<T extends NonNullable<unknown> | null>(
       </div>
     );
   }
-  return {
+  const field: BasicFormField<T> = {
     ...base,
     Input,
     validate(value) {
@@ -140,6 +163,8 @@ export function withBrowserValidity<T extends NonNullable<unknown> | null>(
       return base.validate(value);
     },
   };
+  checks.set(field, messageFor);
+  return field;
 }
 
 /** A checkbox that is written only when ticked (a section's `hidden: true`). */
@@ -175,10 +200,15 @@ export function stableImage(options: {
   description?: string;
   directory: string;
   publicPath: string;
-  where: string;
+  where: Where;
+  optional?: boolean;
 }): ImageField {
-  const { where, ...rest } = options;
-  const base = fields.image({ ...rest, validation: { isRequired: true }, transformFilename: uploadName });
+  const { where, optional = false, ...rest } = options;
+  const base = fields.image({
+    ...rest,
+    validation: { isRequired: !optional },
+    transformFilename: uploadName,
+  });
   return {
     ...base,
     serialize: (value, args) => base.serialize(value, { ...args, suggestedFilenamePrefix: undefined }),

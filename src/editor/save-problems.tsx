@@ -11,7 +11,62 @@ import { Content } from '@keystar/ui/slots';
 import { Heading, Text } from '@keystar/ui/typography';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
-const problems = new Set<string>();
+/**
+ * Where a field sits, as the editor labels it: "The kit page → Hero", or inside a list's item,
+ * the item by its position and title, as the round of checks reaches it ("Testimonials → On the
+ * kit page → item 2, Tom Brennan"), then the labels inside the item.
+ */
+export type Where = string | ItemWhere;
+export interface ItemWhere {
+  /** Where the list sits. */
+  outer: Where;
+  /** The list, by its labels from the form's top (one counter of items per list). */
+  list: string;
+  /** The labels inside the item, down to the field's parent. */
+  inner?: string;
+}
+
+/** An item of a list as the round of checks met it: its position from 1 and its title. */
+interface Item {
+  index: number;
+  title?: string;
+}
+const counted = new Map<string, number>();
+const current = new Map<string, Item>();
+
+/** A list's next item is being checked: the fields that follow are its own. */
+export function startItem(list: string): void {
+  const index = (counted.get(list) ?? 0) + 1;
+  counted.set(list, index);
+  current.set(list, { index });
+  // A list inside this list's items counts afresh in each item.
+  for (const inner of [...counted.keys()]) if (inner.startsWith(`${list} → `)) counted.delete(inner);
+}
+
+/** The title of the item being checked (its row's words). */
+export function titleItem(list: string, title: string): void {
+  const item = current.get(list);
+  if (item && item.title === undefined && title) item.title = title;
+}
+
+/** `where` and a label under it. */
+export function whereUnder(where: Where, label: string): Where {
+  if (typeof where === 'string') return where ? `${where} → ${label}` : label;
+  return { ...where, inner: where.inner ? `${where.inner} → ${label}` : label };
+}
+
+/** `where` in words, with the items it is inside as they are now (their titles may come later in the round). */
+function capture(where: Where): () => string {
+  if (typeof where === 'string') return () => where;
+  const item = current.get(where.list) ?? { index: 0 };
+  const outer = capture(where.outer);
+  return () => {
+    const row = `item ${item.index}${item.title ? `, ${item.title}` : ''}`;
+    return [outer(), row, where.inner].filter(Boolean).join(' → ');
+  };
+}
+
+const problems: { where: () => string; message: string }[] = [];
 const listeners = new Set<() => void>();
 const roundStarts = new Set<() => void>();
 
@@ -33,10 +88,15 @@ function changed() {
   });
 }
 
-/** `where`: the labels down to the field's section ("The kit page → Hero"); `message` starts with the field's own label. */
-export function recordProblem(where: string, message: string) {
-  problems.add(where ? `${where} → ${message}` : message);
+/** `where`: down to the field's parent; `message` starts with the field's own label. */
+export function recordProblem(where: Where, message: string) {
+  problems.push({ where: capture(where), message });
   changed();
+}
+
+/** The problems of the last round, one a line, each once. */
+function problemLines(): string[] {
+  return [...new Set(problems.map(({ where, message }) => [where(), message].filter(Boolean).join(' → ')))];
 }
 
 function subscribe(listener: () => void) {
@@ -47,7 +107,8 @@ function subscribe(listener: () => void) {
 function Summary({ forceValidation }: FormFieldInputProps<null>) {
   const round = useSyncExternalStore(subscribe, () => version);
   const notice = useRef<HTMLDivElement>(null);
-  const shown = forceValidation && problems.size > 0;
+  const lines = problemLines();
+  const shown = forceValidation && lines.length > 0;
   // Brought into view after each refused Save: the Save button is at the top, the form is long.
   useEffect(() => {
     if (shown) notice.current?.scrollIntoView({ block: 'center' });
@@ -56,8 +117,8 @@ function Summary({ forceValidation }: FormFieldInputProps<null>) {
   return (
     <div ref={notice}>
       <ProblemNotice
-        heading={`Not saved: fix ${problems.size === 1 ? 'this field' : 'these fields'}, then press Save again`}
-        lines={[...problems]}
+        heading={`Not saved: fix ${lines.length === 1 ? 'this field' : 'these fields'}, then press Save again`}
+        lines={lines}
       />
     </div>
   );
@@ -91,7 +152,9 @@ export const saveProblems: BasicFormField<null> = {
   serialize: () => ({ value: undefined }),
   validate(value) {
     // Checked first in every round of the whole form: the list starts again.
-    problems.clear();
+    problems.length = 0;
+    counted.clear();
+    current.clear();
     for (const start of roundStarts) start();
     changed();
     return value;

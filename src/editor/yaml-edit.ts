@@ -48,6 +48,8 @@ function layOnto(document: Document, node: unknown, value: unknown): unknown {
     node.items = value.map((item, index) =>
       index < node.items.length ? layOnto(document, node.items[index], item) : document.createNode(item),
     );
+    // An empty list is written `[]`; once it holds maps, one value a line (as the guide shows them).
+    if (node.flow && value.some((item) => isRecord(item) || Array.isArray(item))) node.flow = false;
     return node;
   }
   if (isScalar(node) && !isRecord(value) && !Array.isArray(value)) {

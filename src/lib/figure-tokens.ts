@@ -84,12 +84,22 @@ export function resolveFigureTokens<T>(
 
   function resolveString(text: string, path: (string | number)[]): string {
     for (const problem of figureProblems(text, figures)) problems.push(`${describe(path)}: ${problem}`);
-    return text.replace(TOKEN, (whole, name: string) => figures.get(name)?.value ?? whole);
+    return showsAs(text, figures);
   }
 
   const resolved = walk(data, []) as T;
   if (problems.length > 0) throw new ContentError(file, problems);
   return resolved;
+}
+
+/** `text` as the page prints it: each token replaced by its figure (an unknown token is left as typed). */
+export function showsAs(text: string, figures: FigureTable): string {
+  return text.replace(TOKEN, (whole, name: string) => figures.get(name)?.value ?? whole);
+}
+
+/** Whether `text` quotes a figure by a token. */
+export function hasToken(text: string): boolean {
+  return /\{[A-Za-z][\w.]*\}/.test(text);
 }
 
 type LiteralPattern = { pattern: RegExp; tokens: string[] };

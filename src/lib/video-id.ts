@@ -45,3 +45,23 @@ export function videoIdProblem(text: string): string | undefined {
   }
   return 'must be a YouTube id (11 letters, digits, - or _, e.g. M7lc1UVf-VE) or a Vimeo id (digits, e.g. 76979871)';
 }
+
+/** The host an id can only come from (an 11-digit id could be either: no host then). */
+function hostOfId(id: string): 'youtube' | 'vimeo' | undefined {
+  const youtube = YOUTUBE_ID.test(id);
+  const vimeo = VIMEO_ID.test(id);
+  if (youtube === vimeo) return undefined;
+  return youtube ? 'youtube' : 'vimeo';
+}
+
+const HOST_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
+
+/**
+ * Why `id` cannot play on `host` (a YouTube id under Vimeo embeds a broken player), or undefined
+ * when it can or cannot be told.
+ */
+export function videoHostProblem(host: string, id: string): string | undefined {
+  const of = hostOfId(id.trim());
+  if (of === undefined || of === host || (host !== 'youtube' && host !== 'vimeo')) return undefined;
+  return `is a ${HOST_NAMES[of]} video's id, but the Host is ${host}: choose ${of} as the Host, or paste the ${HOST_NAMES[host]} video's address`;
+}

@@ -11,11 +11,13 @@ import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { contentOf } from '../support/site-content.ts';
+import { contentFiles } from '../../src/content/schemas.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { SAVE_SETTLES_MS } from '../../src/editor/settle.ts';
 
@@ -26,6 +28,8 @@ const NEW_ANSWER = 'Yes: thirty days, no questions asked. Write to us and we ref
 const NEW_QUOTE = 'The kit found the two risks my accountant never mentioned.';
 const NEW_HEADLINE = 'Could your business survive a bad month?';
 const NEW_BUTTON = 'Plan my exit';
+/** The picture the test uploads as a video's poster (one of the project's own). */
+const POSTER = 'src/assets/uploads/office-floor.png';
 /** What the test adds to the owner's kit price: a price that shows nowhere yet. */
 const PRICE_STEP = 101;
 
@@ -279,6 +283,147 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
   });
 });
 
+/** A figure token, as copy quotes a figure: `{kit.price}`. */
+const TOKEN = /\{[A-Za-z][\w.]*\}/;
+
+for (const width of [1280, 375]) {
+  test(`the owner reads the words as the page prints them, the figures hint once, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, '/keystatic/singleton/kit');
+    const { kit } = contentOf(project.root);
+    const price = formatUsd(dataFile('offer').kit.price);
+    // How figures are quoted, said once at the top, with each figure's current value.
+    await expect(page.getByText('Figures by name', { exact: true })).toHaveCount(1);
+    await expect(page.getByText(`write {kit.price}, not ${price}`)).toHaveCount(1);
+    await expect(page.getByText(`{kit.price} = ${price}`, { exact: true })).toBeAttached();
+    // Each field holding a token shows its words as the page prints them.
+    const hero = page.getByRole('group', { name: 'Hero' });
+    await expect(hero.getByText(`Shows as: ${kit.hero.lede}`, { exact: true })).toBeVisible();
+    const quoting = await page
+      .locator('input, textarea')
+      .evaluateAll(
+        (inputs, token) =>
+          inputs.filter((input) => new RegExp(token).test((input as HTMLInputElement).value)).length,
+        TOKEN.source,
+      );
+    expect(quoting).toBeGreaterThan(0);
+    await expect(page.getByText(/^Shows as: /)).toHaveCount(quoting);
+    // List rows are titled by the words, never by tokens.
+    const rows = await page
+      .getByRole('row')
+      .evaluateAll((found) => found.map((row) => row.getAttribute('aria-label') ?? ''));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => TOKEN.test(row))).toEqual([]);
+    await expect(page.getByRole('row', { name: kit.intro.paragraphs[0], exact: true })).toBeVisible();
+    // The words follow the typing.
+    await hero.getByRole('textbox', { name: 'Button' }).fill('Only {kit.price} today');
+    await expect(hero.getByText(`Shows as: Only ${price} today`, { exact: true })).toBeVisible();
+  });
+}
+
+for (const width of [1280, 375]) {
+  test(`a save keeps the owner's place in the form and says Saved, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    let reloadAsked = false;
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"full-reload"')) reloadAsked = true;
+      }),
+    );
+    await open(page, '/keystatic/singleton/kit');
+    // The last section's switch: the bottom of a form thousands of pixels long.
+    const toggle = page.getByRole('checkbox', { name: 'Hide this section' }).last();
+    const hidden = !(await toggle.isChecked());
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await toggle.setChecked(hidden);
+    await pressSave(page);
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    await storeTakesIn('kit');
+    // The dev server asks every open page to reload; given the time to obey, the editor's stays put.
+    await expect.poll(() => reloadAsked, { timeout: 30_000 }).toBe(true);
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 1000)));
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    // Where the owner left it: the switch's label (its box is drawn over a zero-size input) in view.
+    await expect(toggle.locator('xpath=ancestor::label[1]')).toBeInViewport();
+    expect(await toggle.isChecked()).toBe(hidden);
+    commitAll();
+  });
+}
+
+for (const width of [1280, 375]) {
+  test(`every button of the forms has a name; a list item's delete and Reset ask first, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const form of ['kit', 'testimonials', 'experiments']) {
+      await open(page, `/keystatic/singleton/${form}`);
+      const { violations } = await new AxeBuilder({ page }).withRules(['button-name']).analyze();
+      expect(violations.flatMap(({ nodes }) => nodes.map(({ html }) => html))).toEqual([]);
+    }
+    await open(page, '/keystatic/singleton/faq');
+    const { items } = contentOf(project.root).faq;
+    const { question } = items[0]!;
+    const row = page.getByRole('row', { name: question, exact: true });
+    const remove = page.getByRole('button', { name: `Delete ${question}`, exact: true });
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await remove.click();
+    await expect.poll(() => asked).toContain(question);
+    await expect(row).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await remove.click();
+    await expect(row).toHaveCount(0);
+    // Reset asks too (a menu item on a phone), then puts the item back.
+    asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    const reset = page.getByRole('button', { name: 'Reset' });
+    if (await reset.isVisible()) await reset.click();
+    else {
+      await page
+        .getByRole('button', { name: /more|actions/i })
+        .last()
+        .click();
+      await page.getByRole('menuitem', { name: 'Reset' }).click();
+    }
+    await expect.poll(() => asked).toContain('Reset this form?');
+    await expect(row).toBeVisible();
+    expect(git('status', '--porcelain')).toBe('');
+  });
+}
+
+test('a video takes its own poster, uploaded in the editor, served through the image pipeline', async ({
+  page,
+}) => {
+  await open(page, '/keystatic/singleton/videos');
+  const videosForm = contentFiles.videos.editor as { fields: Record<string, { label: string }> };
+  const key = 'kitIntro';
+  const video = page.getByRole('group', { name: videosForm.fields[key]!.label });
+  await video.locator('input[type="file"]').setInputFiles(join(project.root, POSTER));
+  await save(page, 'videos', () => dataFile('videos')[key], {
+    poster: expect.stringMatching(/^\/src\/assets\/uploads\/office-floor-[a-z0-9]+\.png$/),
+  });
+  commitAll();
+  const site = await page.context().newPage();
+  const elsewhere: string[] = [];
+  site.on('request', (request) => {
+    if (new URL(request.url()).hostname !== '127.0.0.1') elsewhere.push(request.url());
+  });
+  await showsAfterReload(site, '/', async () => {
+    await expect(site.locator('#kit-intro [data-video] img')).toHaveAttribute('src', /office-floor/, {
+      timeout: 1000,
+    });
+  });
+  expect(elsewhere, 'nothing is asked of the video host before play').toEqual([]);
+});
+
 /**
  * Opens a page of the site and checks it, reloading until the check holds (at most 30 s). The dev
  * server re-reads a changed data file a moment after the save, so a page requested in between
@@ -307,7 +452,7 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   const price = formatUsd(dataFile('offer').kit.price);
   await open(page, '/keystatic/singleton/kit');
   const hero = page.getByRole('group', { name: 'Hero' });
-  await expect(hero.getByText(`Figures by name: {kit.price}, not ${price}`).first()).toBeVisible();
+  await expect(page.getByText(`write {kit.price}, not ${price}`)).toBeVisible();
   await hero.getByRole('textbox', { name: 'Headline' }).fill(`Yours for ${price} today`);
   await hero.getByRole('textbox', { name: 'Button' }).fill('Get it for {kit.prize}');
   await pressSave(page);
@@ -326,9 +471,10 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   await expect(link.getByText('Address: must be a site path')).toBeVisible();
   await expect(link).toBeVisible();
 
-  // A mistake left in a closed item: Save lists it at the top, by the labels the owner sees.
+  // A mistake left in a closed item: its row says so, and Save names the item by position and title.
   await open(page, '/keystatic/singleton/testimonials');
-  const { author } = dataFile('testimonials').kit.items.at(-1) as { author: string };
+  const items = dataFile('testimonials').kit.items as { author: string }[];
+  const { author } = items.at(-1)!;
   await page.getByText(author, { exact: true }).click();
   const testimonial = page.getByRole('dialog');
   await testimonial.getByRole('textbox', { name: 'Stars' }).fill('6');
@@ -336,11 +482,19 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   await expect(testimonial).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(testimonial).toBeHidden();
+  const row = page.getByRole('row', {
+    name: new RegExp(`^${author} ⚠ Needs a fix: Stars must be at most 5`),
+  });
+  await expect(row).toBeVisible();
   await pressSave(page);
   await expect(page.getByText('Not saved: fix this field, then press Save again')).toBeVisible();
   await expect(
-    page.getByText('Testimonials → On the kit page → Testimonials (an item) → Stars must be at most 5'),
+    page.getByText(
+      `Testimonials → On the kit page → item ${items.length}, ${author} → Stars must be at most 5`,
+      { exact: true },
+    ),
   ).toBeVisible();
+  await expect(row).toBeVisible();
 
   // A pasted video address becomes its id.
   const { id } = dataFile('videos').movement as { id: string };
@@ -348,6 +502,24 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   const videoId = page.getByRole('group', { name: 'Kit intro' }).getByRole('textbox', { name: 'Video id' });
   await videoId.fill(`https://www.youtube.com/watch?v=${id}&t=42s`);
   await expect(videoId).toHaveValue(id);
+
+  // A YouTube address under a Vimeo video: refused at the id as it is pasted, and by Save, by name.
+  const videos = dataFile('videos') as Record<string, { provider: string; id: string }>;
+  const [vimeoKey] = Object.entries(videos).find(([, video]) => video.provider === 'vimeo')!;
+  const youtubeId = Object.values(videos).find((video) => video.provider === 'youtube')!.id;
+  const videosForm = contentFiles.videos.editor as {
+    label: string;
+    fields: Record<string, { label: string }>;
+  };
+  const vimeoVideo = page.getByRole('group', { name: videosForm.fields[vimeoKey]!.label });
+  const wrongHost = `Video id: is a YouTube video's id, but the Host is vimeo`;
+  await vimeoVideo.getByRole('textbox', { name: 'Video id' }).fill(`https://youtu.be/${youtubeId}`);
+  await expect(vimeoVideo.getByRole('textbox', { name: 'Video id' })).toHaveValue(youtubeId);
+  await expect(vimeoVideo.getByText(wrongHost)).toBeVisible();
+  await pressSave(page);
+  await expect(
+    page.getByText(`${videosForm.label} → ${videosForm.fields[vimeoKey]!.label} → ${wrongHost}`),
+  ).toBeVisible();
 
   expect(git('status', '--porcelain'), 'nothing refused was written').toBe('');
 });
@@ -492,6 +664,8 @@ test('a production build of the edited content carries the new price everywhere,
     expect(html).not.toContain(formatUsd(ownersOffer.kit.price));
   }
   expect(html).toContain(NEW_QUOTE);
+  // The video's uploaded poster, made by the image pipeline.
+  expect(html).toMatch(/\/_astro\/office-floor-[^"\s]+\.(avif|webp)/);
   expect(html).not.toContain('id="bundles"');
   expect(html).toContain('id="movement"');
   expect(readFileSync(join(project.root, 'dist/community/index.html'), 'utf8')).toContain(NEW_ANSWER);

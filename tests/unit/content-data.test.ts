@@ -162,7 +162,7 @@ function leaves(field: Field, path: string, copy: boolean, out: Leaf[]): Leaf[] 
     const element = (field.zod as unknown as { element: Field['zod'] }).element;
     leaves({ zod: element, editor: editor.item }, `${path}[]`, copy, out);
   } else {
-    const place = { where: path, copy, ...(!copy && { token: tokenOf(path) }) };
+    const place = { where: path, path, copy, ...(!copy && { token: tokenOf(path) }) };
     out.push({ path, field, copy, editor: editorField(field, place) });
   }
   return out;

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
@@ -79,6 +80,22 @@ describe('a hand-broken data file stops the build', () => {
     expect(result.status).not.toBe(0);
     expect(result.output).toMatch(
       /Videos \(kit page\) → Kit intro → Video id \(kitIntro\.id\): is the video's address, not its id: write just \S+/,
+    );
+  }, 120_000);
+
+  it('refuses a YouTube id under a Vimeo video (a broken embed), naming the field', () => {
+    const videos = parse(readFileSync(join(project.root, 'src/content/videos.yaml'), 'utf8')) as Record<
+      string,
+      { provider: string; id: string }
+    >;
+    const [youtube] = Object.values(videos).filter((video) => video.provider === 'youtube');
+    const [vimeo] = Object.entries(videos).filter(([, video]) => video.provider === 'vimeo');
+    const result = buildWith('src/content/videos.yaml', (text) =>
+      stringify({ ...parse(text), [vimeo![0]]: { ...vimeo![1], id: youtube!.id } }),
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.output).toMatch(
+      new RegExp(`Video id \\(${vimeo![0]}\\.id\\): is a YouTube video's id, but the Host is vimeo`),
     );
   }, 120_000);
 });

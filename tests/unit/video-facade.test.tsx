@@ -20,6 +20,36 @@ describe('video URLs', () => {
 });
 
 describe('VideoFacade', () => {
+  it("draws its default poster's title in the site's text face, not the system's", () => {
+    const { container } = render(<VideoFacade video={youtube} />);
+    const title = [...container.querySelectorAll('svg text')].find(
+      (text) => text.textContent === youtube.title,
+    );
+    expect(title?.getAttribute('class')).toContain('font-sans');
+    expect(title?.getAttribute('font-family')).toBeNull();
+  });
+
+  it("shows the owner's own poster instead of the drawing, with no request to the host", () => {
+    const poster = {
+      sources: [{ type: 'image/webp', srcset: '/_astro/tour.webp 800w' }],
+      src: '/_astro/tour.png',
+      width: 800,
+      height: 450,
+      alt: '',
+      sizes: '100vw',
+    };
+    const { container } = render(<VideoFacade video={{ ...youtube, poster }} />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(poster.src);
+    expect(container.querySelector('svg text')).toBeNull();
+    // Every picture is our own: nothing is fetched from the video's host before play.
+    const fetched = [...container.querySelectorAll('img, source, iframe')].map(
+      (element) => element.getAttribute('src') ?? element.getAttribute('srcset') ?? '',
+    );
+    expect(fetched.every((address) => address.startsWith('/'))).toBe(true);
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Play video: The tour' })).toBeInTheDocument();
+  });
+
   it('starts as a poster and a button named "Play video: <title>", with no frame', () => {
     const { container } = render(<VideoFacade video={youtube} />);
     expect(screen.getByRole('button', { name: 'Play video: The tour' })).toBeInTheDocument();

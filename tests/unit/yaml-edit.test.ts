@@ -58,3 +58,39 @@ describe('a save laid onto the file', () => {
     expect(added.split('\n').length).toBe(kitYaml.split('\n').length + 2);
   });
 });
+
+describe('the split tests file', () => {
+  it('writes a first split test one value a line, as the guide shows it, not on one line', () => {
+    const empty = readFileSync(join(PROJECT_ROOT, 'src/content/experiments.yaml'), 'utf8');
+    const test = {
+      id: 'kit-headline',
+      page: '/',
+      running: true,
+      variants: [
+        { id: 'control', weight: 50 },
+        { id: 'plain-question', weight: 50, fields: { 'hero.headline': 'Could your business survive?' } },
+      ],
+    };
+    const written = applyEdit(empty, keystaticWrites({ experiments: [test] }));
+    const list = written.slice(written.indexOf('experiments:'));
+    expect(list).toBe(
+      [
+        'experiments:',
+        '  - id: kit-headline',
+        '    page: /',
+        '    running: true',
+        '    variants:',
+        '      - id: control',
+        '        weight: 50',
+        '      - id: plain-question',
+        '        weight: 50',
+        '        fields:',
+        '          hero.headline: Could your business survive?',
+        '',
+      ].join('\n'),
+    );
+    // The comments above the list stay; the list ended leaves the file as it was.
+    expect(written.startsWith(empty.slice(0, empty.indexOf('experiments:')))).toBe(true);
+    expect(applyEdit(written, keystaticWrites({ experiments: [] }))).toBe(empty);
+  });
+});

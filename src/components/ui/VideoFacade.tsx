@@ -1,10 +1,13 @@
 import { embedUrl, watchUrl, type Video } from '../../config/videos.ts';
 import { eventAttributes } from '../../lib/event-attributes.ts';
 import { cn } from '../../lib/cn.ts';
+import type { PictureData } from '../../lib/picture-data.ts';
+import { Picture } from './Picture.tsx';
 import { Spinner } from './Spinner.tsx';
 
 export interface VideoFacadeProps {
-  video: Video;
+  /** With the owner's own poster, when one is uploaded (made by the image pipeline at build). */
+  video: Video & { poster?: PictureData };
   /**
    * The amber of the poster's drawing (an original drawing, never a frame fetched from the video
    * host): the accent, or its lighter tint, so two videos on one page look apart.
@@ -28,7 +31,11 @@ export function VideoFacade({ video, posterAccent = 'accent-strong', className }
       data-video-src={embedUrl(video)}
       data-video-title={video.title}
     >
-      <Poster title={video.title} accent={posterAccent} />
+      {video.poster ? (
+        <Picture image={video.poster} className="absolute inset-0 size-full object-cover" />
+      ) : (
+        <Poster title={video.title} accent={posterAccent} />
+      )}
       <span className="absolute inset-0 hidden place-items-center text-accent" data-video-spinner="">
         <Spinner label={`Loading video: ${video.title}`} />
       </span>
@@ -88,7 +95,8 @@ function Poster({ title, accent }: { title: string; accent: 'accent' | 'accent-s
         strokeWidth="30"
         strokeLinecap="round"
       />
-      <text x="120" y="820" className="fill-muted-dark" fontFamily="system-ui, sans-serif" fontSize="44">
+      {/* The site's text face (the page's own font, as every other word on it). */}
+      <text x="120" y="820" className="fill-muted-dark font-sans" fontSize="44">
         {title}
       </text>
     </svg>

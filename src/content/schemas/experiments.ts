@@ -4,7 +4,7 @@ import { testableFields } from '../experiment-fields.ts';
 import { communitySchema } from './community.ts';
 import { kitSchema } from './kit.ts';
 
-const testable = {
+export const testable = {
   '/': testableFields(kitSchema.editor),
   '/community': testableFields(communitySchema.editor),
 } as const;

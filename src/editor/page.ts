@@ -1,0 +1,250 @@
+/**
+ * What the editor's page does around Keystatic's app, in both modes (started by
+ * keystatic.config.ts in the browser): a visible "Saved" once a save has landed; in local mode,
+ * the form stays where the owner is after a save; a list item's delete and Reset ask first; and
+ * the list rows' delete buttons, which Keystatic leaves unnamed, are named.
+ *
+ * Local mode: a save writes a data file, which the dev server sees and answers by reloading every
+ * open page (the content layer's reload, and Vite's own, since the editor reads the data files for
+ * its checks). The editor's page, reloaded, blanks for seconds and opens at the top of its form.
+ * So the reloads that follow the page's own save are let pass, and the next move to another form
+ * loads that form afresh (with the data as saved) instead of reusing the page's stale copy.
+ */
+
+/** A reload set off by the page's own save arrives within this time of it. */
+const OWN_SAVE_ECHO_MS = 20_000;
+const LOCAL_SAVE = '/api/keystatic/update';
+const GITHUB_GRAPHQL = 'https://api.github.com/graphql';
+
+let lastSave = 0;
+let stale = false;
+
+function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+/** Whether `input` is a save: a local write, or a commit to GitHub. */
+function isSave(input: RequestInfo | URL, init: RequestInit | undefined): boolean {
+  if (init?.method !== 'POST') return false;
+  const url = new URL(urlOf(input), location.href);
+  if (url.origin === location.origin && url.pathname === LOCAL_SAVE) return true;
+  return url.href === GITHUB_GRAPHQL && typeof init.body === 'string' && init.body.includes('CreateCommit');
+}
+
+/** A GitHub answer may be 200 with errors in its body: only a commit made is "Saved". */
+async function landed(answer: Response, github: boolean): Promise<boolean> {
+  if (!answer.ok) return false;
+  if (!github) return true;
+  const body = (await answer
+    .clone()
+    .json()
+    .catch(() => ({}))) as { errors?: unknown[] };
+  return !body.errors?.length;
+}
+
+/** Each scrolled box of the page (the form's among them) and how far it is scrolled. */
+function scrollPlaces(): { box: Element; top: number; selector: string }[] {
+  const places = [...document.querySelectorAll('*')]
+    .filter((box) => box.scrollTop > 0)
+    .map((box) => ({
+      box,
+      top: box.scrollTop,
+      selector: box.className
+        ? `.${[...box.classList].map((name) => CSS.escape(name)).join('.')}`
+        : box.tagName,
+    }));
+  return places;
+}
+
+/**
+ * Keystatic draws the form afresh from the saved file once a save lands (after reading it back),
+ * and its scrolled box falls back to the top. For a few seconds, each box that falls back is
+ * scrolled back to where the owner was, once the form is long enough again; the owner's own
+ * scrolling (wheel, touch, keys) ends it.
+ */
+function restore(places: ReturnType<typeof scrollPlaces>) {
+  const until = performance.now() + 6000;
+  let moved = false;
+  const stop = () => (moved = true);
+  const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+  for (const type of events) window.addEventListener(type, stop, { capture: true, once: true });
+  const step = () => {
+    for (const { box, top, selector } of places) {
+      const target = box.isConnected ? box : document.querySelector(selector);
+      if (target && target.scrollTop !== top && target.scrollHeight >= top + target.clientHeight)
+        target.scrollTop = top;
+    }
+    if (!moved && performance.now() < until) requestAnimationFrame(step);
+    else for (const type of events) window.removeEventListener(type, stop, { capture: true });
+  };
+  requestAnimationFrame(step);
+}
+
+let savedNote: HTMLElement | undefined;
+let hideNote: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * "Saved", in a box of its own at the foot of the screen for a few seconds, announced to screen
+ * readers (a status). Keystatic's own toasts vanish as the form is drawn afresh after a save.
+ */
+function showSaved() {
+  if (!savedNote) {
+    savedNote = document.createElement('p');
+    savedNote.setAttribute('role', 'status');
+    savedNote.dataset['editorSaved'] = '';
+    Object.assign(savedNote.style, {
+      position: 'fixed',
+      insetInline: '0',
+      bottom: '24px',
+      width: 'max-content',
+      margin: '0 auto',
+      padding: '10px 18px',
+      borderRadius: '8px',
+      background: '#14532d',
+      color: '#ffffff',
+      font: '600 15px/1.4 Inter, system-ui, sans-serif',
+      boxShadow: '0 4px 16px rgb(0 0 0 / 0.25)',
+      zIndex: '2147483647',
+    });
+    document.body.append(savedNote);
+  }
+  savedNote.hidden = false;
+  savedNote.textContent = 'Saved';
+  clearTimeout(hideNote);
+  hideNote = setTimeout(() => {
+    if (savedNote) savedNote.hidden = true;
+  }, 8000);
+}
+
+function noteSaves() {
+  const send = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    if (!isSave(input, init)) return send(input, init);
+    lastSave = Date.now();
+    const places = scrollPlaces();
+    const answer = await send(input, init);
+    if (await landed(answer, urlOf(input) === GITHUB_GRAPHQL)) {
+      lastSave = Date.now();
+      restore(places);
+      showSaved();
+    }
+    return answer;
+  };
+}
+
+/** Local mode: the reloads that echo the page's own save leave the form as it is. */
+function keepPlaceAfterSaves() {
+  const hot = import.meta.hot;
+  if (!hot) return;
+  hot.on('vite:beforeFullReload', (payload: { path?: string }) => {
+    if (Date.now() - lastSave > OWN_SAVE_ECHO_MS) return;
+    // Vite reloads only a page whose address the payload's .html path names: this one names none.
+    payload.path = '/the-editor-keeps-its-place.html';
+    stale = true;
+  });
+  // Keystatic moves between forms with pushState: once a reload was let pass, the next form is
+  // loaded afresh, so its checks and figures read the files as saved.
+  const push = history.pushState.bind(history);
+  history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
+    if (stale && url) {
+      location.assign(new URL(url, location.href).href);
+      return;
+    }
+    push(data, unused, url);
+  };
+}
+
+/** A list row's delete button (Keystatic's, named by nothing but its trash icon). */
+const ROW_DELETE = 'button.kui\\:ListViewItem-actions';
+
+/** A row's title, without the mark of a value that needs a fix. */
+const rowTitle = (button: Element): string =>
+  (button.closest('[role="row"]')?.getAttribute('aria-label') ?? 'this item').split(' ⚠ ')[0]!;
+
+/** Keystatic's list rows' delete buttons have no name: each is named after its row ("Delete Tom Brennan"). */
+function nameButtons() {
+  const name = () => {
+    for (const button of document.querySelectorAll(ROW_DELETE)) {
+      const label = `Delete ${rowTitle(button)}`;
+      if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
+    }
+  };
+  name();
+  new MutationObserver(name).observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-label'],
+  });
+}
+
+/** What pressing `target` would throw away, asked as a question; undefined when nothing is. */
+function questionFor(target: EventTarget | null): { button: HTMLElement; question: string } | undefined {
+  // Reset is a menu item when the form's header is narrow (a phone).
+  const button = target instanceof Element ? target.closest<HTMLElement>('button, [role="menuitem"]') : null;
+  if (!button || button.matches(':disabled, [aria-disabled="true"]')) return undefined;
+  if (button.matches(ROW_DELETE)) {
+    return {
+      button,
+      question: `Delete "${rowTitle(button)}" from the list? (Nothing is written until you press Save.)`,
+    };
+  }
+  if (button.textContent?.trim() === 'Reset') {
+    return { button, question: 'Reset this form? Every change since the last save is thrown away.' };
+  }
+  return undefined;
+}
+
+let confirmed = false;
+
+/**
+ * A list row's delete and the form's Reset ask first. Keystatic's buttons act on a press (pointer
+ * down then up, or a key), so every event of a press on them is held; once the owner agrees, the
+ * button is clicked as a screen reader would, which Keystatic takes as one press.
+ */
+function confirmLosses() {
+  const hold = (event: Event) => {
+    if (confirmed) return;
+    const found = questionFor(event.target);
+    if (!found) return;
+    const key = event instanceof KeyboardEvent ? event.key : undefined;
+    if (key !== undefined && key !== 'Enter' && key !== ' ') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    // The question comes once per press: at the click, or as the key is let go.
+    if (event.type !== 'click' && event.type !== 'keyup') return;
+    if (!window.confirm(found.question)) return;
+    confirmed = true;
+    try {
+      found.button.click();
+    } finally {
+      confirmed = false;
+    }
+  };
+  for (const type of [
+    'pointerdown',
+    'mousedown',
+    'pointerup',
+    'mouseup',
+    'touchstart',
+    'touchend',
+    'keydown',
+    'keyup',
+    'click',
+  ]) {
+    window.addEventListener(type, hold, true);
+  }
+}
+
+let started = false;
+
+export function startEditorPage(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  noteSaves();
+  keepPlaceAfterSaves();
+  confirmLosses();
+  if (document.body) nameButtons();
+  else document.addEventListener('DOMContentLoaded', nameButtons);
+}
