@@ -162,13 +162,16 @@ const ROW_DELETE = 'button.kui\\:ListViewItem-actions';
 const rowTitle = (button: Element): string =>
   (button.closest('[role="row"]')?.getAttribute('aria-label') ?? 'this item').split(' ⚠ ')[0]!;
 
-/** Keystatic's list rows' delete buttons have no name: each is named after its row ("Delete Tom Brennan"). */
+/** Keystatic's list rows' delete buttons have no name: each is named after its row ("Delete Tom Brennan"); its "…" is named for what it holds. */
 function nameButtons() {
   const name = () => {
     for (const button of document.querySelectorAll(ROW_DELETE)) {
       const label = `Delete ${rowTitle(button)}`;
       if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
     }
+    // A narrow form's header gathers Reset, Copy and Paste under a button Keystatic names "…".
+    for (const button of document.querySelectorAll('button[aria-label="…"]'))
+      button.setAttribute('aria-label', 'More actions');
   };
   name();
   new MutationObserver(name).observe(document.body, {

@@ -18,6 +18,7 @@ import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { contentOf } from '../support/site-content.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
+import { testable } from '../../src/content/schemas/experiments.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { SAVE_SETTLES_MS } from '../../src/editor/settle.ts';
 
@@ -549,6 +550,30 @@ test('the editor refuses split tests the build would refuse: two running on one 
   commitAll();
   try {
     await open(page, '/keystatic/singleton/experiments');
+    // A test's dialog links to its page; a variant's offers only that page's words, and its preview.
+    await page.getByText('kit-headline', { exact: true }).click();
+    const testDialog = page.getByRole('dialog');
+    await expect(testDialog.getByRole('link', { name: 'Open the page (/)' })).toHaveAttribute('href', '/');
+    await testDialog.getByText('challenger', { exact: true }).click();
+    const variantDialog = page.getByRole('dialog').last();
+    const preview = '/variants/kit-headline/challenger/';
+    await expect(variantDialog.getByRole('link', { name: /^Preview this variant/ })).toHaveAttribute(
+      'href',
+      preview,
+    );
+    const previewed = await page.request.get(`${EDITOR}${preview}`);
+    expect(previewed.status()).toBe(200);
+    expect(await previewed.text()).toContain(NEW_HEADLINE);
+    const kitKeys = new Set(testable['/'].map(({ key }) => key));
+    const communityOnly = testable['/community'].find(({ key }) => !kitKeys.has(key))!;
+    await expect(
+      variantDialog.getByLabel(new RegExp(`^${communityOnly.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)),
+    ).toHaveCount(0);
+    await expect(variantDialog.getByLabel(testable['/'][0]!.label, { exact: false }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
     await page.getByText('kit-button', { exact: true }).click();
     const test2 = page.getByRole('dialog');
     await test2.getByRole('checkbox', { name: /^Running/ }).check();
