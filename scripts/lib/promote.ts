@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { isSeq, parse, parseDocument } from 'yaml';
 import { parseExperiments } from '../../src/content/experiments.ts';
 import { contentFiles, contentPath } from '../../src/content/schemas.ts';
+import { pageWithWords } from '../../src/editor/promote-on-save.ts';
 import { YAML_STYLE } from '../../src/editor/yaml-edit.ts';
 
 const PAGE_FILES = { '/': 'kit', '/community': 'community' } as const;
@@ -41,9 +42,7 @@ export function promoteVariant(root: string, experimentId: string, variantId: st
 
   const name = PAGE_FILES[experiment.page];
   const pageFile = join(root, contentPath(name));
-  const page = parseDocument(readFileSync(pageFile, 'utf8'));
-  for (const [key, words] of written) page.setIn(key.split('.'), words);
-  const pageText = page.toString(YAML_STYLE);
+  const pageText = pageWithWords(readFileSync(pageFile, 'utf8'), written);
 
   const tests = parseDocument(experimentsText);
   tests.setIn([...(isSeq(tests.contents) ? [] : ['experiments']), index, 'running'], false);

@@ -13,6 +13,7 @@ import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keys
 import { useSyncExternalStore } from 'react';
 import { experimentProblems, type ExperimentDraft } from '../content/schemas/experiments.ts';
 import { onFormCheck, ProblemNotice, recordProblem } from './save-problems.tsx';
+import { switchField } from './fields.tsx';
 import { testName, testPage, variantName, variantWords } from './split-test-form.tsx';
 
 type FormLeaf = BasicFormField<object | string | number | boolean | null> & {
@@ -98,6 +99,11 @@ export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
                   currentTest().variants.push({ id: String(value ?? ''), fields: {} });
                 }),
               ),
+              // Never written: a save with it ticked writes the words into the page (promote-on-save.ts).
+              promote: switchField({
+                label: 'Promote: on Save, write these words into the page and end the test',
+                description: 'The winner, in one save: its words become the page’s own, and the test stops.',
+              }),
               fields: {
                 ...words,
                 fields: Object.fromEntries(

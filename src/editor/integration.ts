@@ -12,10 +12,12 @@ import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Config } from '@keystatic/core';
 import type { ViteDevServer } from 'vite';
 import { SAVE_SETTLES_MS } from './settle.ts';
+import { promoteOnSave } from './promote-on-save.ts';
 import { applyEdit } from './yaml-edit.ts';
 
 const UPDATE_PATH = '/api/keystatic/update';
 const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
+const EXPERIMENTS = 'src/content/experiments.yaml';
 
 interface Addition {
   path: string;
@@ -36,12 +38,22 @@ async function keepLayout(body: string, root: string): Promise<string> {
   } catch {
     return body; // Keystatic answers a malformed save itself.
   }
-  for (const addition of update.additions ?? []) {
+  const read = (path: string) => readFile(join(root, path), 'utf8').catch(() => undefined);
+  const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+  const additions = update.additions ?? [];
+  for (const addition of [...additions]) {
     if (typeof addition.path !== 'string' || !DATA_FILE.test(addition.path)) continue;
-    const original = await readFile(join(root, addition.path), 'utf8').catch(() => undefined);
+    const original = await read(addition.path);
     if (original === undefined) continue;
-    const saved = Buffer.from(addition.contents, 'base64url').toString('utf8');
-    addition.contents = Buffer.from(applyEdit(original, saved), 'utf8').toString('base64url');
+    let saved = Buffer.from(addition.contents, 'base64url').toString('utf8');
+    if (addition.path === EXPERIMENTS) {
+      // A variant ticked Promote: its words go into its page's file, in the same save.
+      const promoted = await promoteOnSave(saved, read);
+      saved = promoted.experiments;
+      if (promoted.page)
+        additions.push({ path: promoted.page.path, contents: encode(promoted.page.contents) });
+    }
+    addition.contents = encode(applyEdit(original, saved));
   }
   return JSON.stringify(update);
 }

@@ -602,8 +602,32 @@ test('the editor refuses split tests the build would refuse: two running on one 
         expect.objectContaining({ id: 'kit-headline', running: false }),
         expect.objectContaining({ id: 'kit-button', running: true }),
       ]);
+    await storeTakesIn('experiments');
+    commitAll();
+
+    // Promoting the winner is one action: tick Promote on it and save the split tests.
+    await open(page, '/keystatic/singleton/experiments');
+    await page.getByText('kit-button', { exact: true }).click();
+    await page.getByRole('dialog').getByText('challenger', { exact: true }).click();
+    const winner = page.getByRole('dialog').last();
+    await winner.getByRole('checkbox', { name: /^Promote/ }).check();
+    await winner.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await pressSave(page);
+    await expect.poll(() => dataFile('kit').hero?.cta, { timeout: 15_000 }).toBe(NEW_BUTTON);
+    await expect
+      .poll(() => dataFile('experiments').experiments?.[1], { timeout: 15_000 })
+      .toMatchObject({ id: 'kit-button', running: false });
+    const written = readFileSync(file, 'utf8');
+    expect(written).not.toContain('promote');
+    // One value a line, as the owner's guide shows the file.
+    expect(written).toMatch(/^experiments:\n {2}- id: kit-headline\n {4}page: \/$/m);
+    expect(changedLines('src/content/kit.yaml')).toEqual({ added: 1, removed: 1 });
+    await storeTakesIn('kit');
   } finally {
     writeFileSync(file, owners);
+    writeFileSync(dataPath('kit'), git('show', 'HEAD:src/content/kit.yaml'));
     commitAll();
   }
 });

@@ -6,10 +6,12 @@
  * is at the commit the save builds on, read from GitHub, before the commit leaves. A one-field edit
  * is then a one-line commit, which a reviewer can read and GitHub's revert undoes cleanly.
  */
+import { promoteOnSave } from '../promote-on-save.ts';
 import { applyEdit } from '../yaml-edit.ts';
 
 const GRAPHQL = 'https://api.github.com/graphql';
 const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
+const EXPERIMENTS = 'src/content/experiments.yaml';
 
 interface CommitRequest {
   operationName?: string;
@@ -41,20 +43,27 @@ export function keepLayoutOfCommits(repo: string): void {
     const commit = request.variables?.input;
     if (request.operationName !== 'CreateCommit' || !commit?.expectedHeadOid) return send(input, init);
     const authorization = new Headers(init.headers).get('authorization');
-    for (const addition of commit.fileChanges?.additions ?? []) {
-      if (!DATA_FILE.test(addition.path)) continue;
-      const original = await send(
-        `https://api.github.com/repos/${repo}/contents/${addition.path}?ref=${commit.expectedHeadOid}`,
-        {
-          headers: {
-            accept: 'application/vnd.github.raw+json',
-            ...(authorization && { authorization }),
-          },
-        },
+    const read = async (path: string) => {
+      const file = await send(
+        `https://api.github.com/repos/${repo}/contents/${path}?ref=${commit.expectedHeadOid}`,
+        { headers: { accept: 'application/vnd.github.raw+json', ...(authorization && { authorization }) } },
       );
-      // A new file, or GitHub unreachable for a moment: Keystatic's own text goes as it is.
-      if (!original.ok) continue;
-      addition.contents = toBase64(applyEdit(await original.text(), fromBase64(addition.contents)));
+      return file.ok ? file.text() : undefined;
+    };
+    const additions = commit.fileChanges?.additions ?? [];
+    for (const addition of [...additions]) {
+      if (!DATA_FILE.test(addition.path)) continue;
+      let saved = fromBase64(addition.contents);
+      if (addition.path === EXPERIMENTS) {
+        // A variant ticked Promote: its words go into its page's file, in the same commit.
+        const promoted = await promoteOnSave(saved, read);
+        saved = promoted.experiments;
+        if (promoted.page)
+          additions.push({ path: promoted.page.path, contents: toBase64(promoted.page.contents) });
+      }
+      const original = await read(addition.path);
+      // A new file, or GitHub unreachable for a moment: the save's own text goes as it is.
+      addition.contents = toBase64(original === undefined ? saved : applyEdit(original, saved));
     }
     return send(input, { ...init, body: JSON.stringify(request) });
   };

@@ -1,0 +1,50 @@
+/**
+ * Promoting a winner in the editor is one save: the ticked variant's words land in its page's own
+ * file (one line each), the test ends, and the tick is never written.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { promoteOnSave } from '../../src/editor/promote-on-save.ts';
+import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+
+const HEADLINE = 'Could your business survive a bad month?';
+const read = async (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
+const tests = (promote: boolean) => ({
+  experiments: [
+    {
+      id: 'kit-headline',
+      page: '/',
+      running: true,
+      variants: [
+        { id: 'control', weight: 50 },
+        {
+          id: 'plain-question',
+          weight: 50,
+          fields: { 'hero.headline': HEADLINE },
+          ...(promote && { promote }),
+        },
+      ],
+    },
+  ],
+});
+
+describe('promoting a variant in the editor', () => {
+  it('writes its words into the page, ends the test and drops the tick, in one save', async () => {
+    const { experiments, page } = await promoteOnSave(stringify(tests(true)), read);
+    const kit = await read('src/content/kit.yaml');
+    expect(page?.path).toBe('src/content/kit.yaml');
+    expect(parse(page!.contents).hero.headline).toBe(HEADLINE);
+    const changed = page!.contents.split('\n').filter((line, index) => line !== kit.split('\n')[index]);
+    expect(changed).toHaveLength(1);
+    const [test] = parse(experiments).experiments;
+    expect(test.running).toBe(false);
+    expect(JSON.stringify(test)).not.toContain('promote');
+  });
+
+  it('leaves a save without a tick as it is', async () => {
+    const saved = stringify(tests(false));
+    expect(await promoteOnSave(saved, read)).toEqual({ experiments: saved });
+  });
+});
