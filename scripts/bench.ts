@@ -34,7 +34,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildServer } from '../server/app.ts';
-import { chooseVariant, servedExperiments, type ServedExperiment } from '../deploy/experiments.ts';
+import { chooseVariant, servedExperiments, type ServedExperiment } from '../runtime/experiments.ts';
 import { htmlFiles } from '../deploy/site-policy.ts';
 import { compressDir } from './compress.ts';
 import { measureFirstTaps, type WidgetResult } from './lib/first-tap.ts';
@@ -47,7 +47,7 @@ import {
   startStandInProvider,
   type Configuration,
 } from './lib/production-like.ts';
-import { sha256, withStyleHashes } from './subset-fonts.ts';
+import { sha256, withStyleHashes } from '../integrations/subset-fonts.ts';
 import { CHROME_ARGS, ensureChrome, MISSING_CHROME_MESSAGE } from './find-chrome.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);

@@ -36,7 +36,7 @@ export interface Forward {
  */
 export const FORWARDS_FILE = '_forwards.json';
 
-/** Where the build lists its running split tests (deploy/experiments.ts; absent when none runs). */
+/** Where the build lists its running split tests (runtime/experiments.ts; absent when none runs). */
 export const EXPERIMENTS_FILE = '_experiments.json';
 
 /**
