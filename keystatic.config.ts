@@ -11,7 +11,7 @@ import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import type { z } from 'astro/zod';
 import { parse } from 'yaml';
 import offerSource from './src/content/offer.yaml?raw';
-import { objectShape, type Field } from './src/content/fields.ts';
+import { objectShape, type EditorField, type Field } from './src/content/fields.ts';
 import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
 import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
@@ -101,6 +101,37 @@ function describe(field: Field, place: Place): string | undefined {
 const readAs = (value: string): string | undefined =>
   figures && hasToken(value) ? showsAs(value, figures) : undefined;
 
+/** A number's form field: its bounds, and (in offer.yaml) a refusal of a value typed into copy instead of its token. */
+function numberField(
+  editor: Extract<EditorField, { kind: 'number' }>,
+  description: string | undefined,
+  place: Place,
+): ComponentSchema {
+  const { label } = editor;
+  const validation = {
+    isRequired: !editor.optional,
+    ...(editor.min !== undefined && { min: editor.min }),
+    ...(editor.max !== undefined && { max: editor.max }),
+  };
+  const common = { label, ...(description && { description }), validation };
+  const base = (editor.integer ? fields.integer(common) : fields.number(common)) as BasicFormField<
+    number | null
+  >;
+  const typedInCopy = valueTypedInCopy(place.token);
+  const checked: BasicFormField<number | null> = typedInCopy
+    ? {
+        ...base,
+        validate(value) {
+          const valid = base.validate(value);
+          const problem = valid === null ? undefined : typedInCopy(valid);
+          if (problem !== undefined) throw new Error(`${label}: ${problem}`);
+          return valid;
+        },
+      }
+    : base;
+  return withBrowserValidity(checked, place.where);
+}
+
 /** The editor's form field for a field of schemas.ts, placed at `place`. */
 export function editorField(
   field: Field,
@@ -139,30 +170,8 @@ export function editorField(
         watch: useVideoHosts,
         normalize: (value) => videoIdFromAddress(value) ?? value,
       });
-    case 'number': {
-      const validation = {
-        isRequired: !editor.optional,
-        ...(editor.min !== undefined && { min: editor.min }),
-        ...(editor.max !== undefined && { max: editor.max }),
-      };
-      const common = { label, ...(description && { description }), validation };
-      const base = (editor.integer ? fields.integer(common) : fields.number(common)) as BasicFormField<
-        number | null
-      >;
-      const typedInCopy = valueTypedInCopy(place.token);
-      const checked: BasicFormField<number | null> = typedInCopy
-        ? {
-            ...base,
-            validate(value) {
-              const valid = base.validate(value);
-              const problem = valid === null ? undefined : typedInCopy(valid);
-              if (problem !== undefined) throw new Error(`${label}: ${problem}`);
-              return valid;
-            },
-          }
-        : base;
-      return withBrowserValidity(checked, place.where);
-    }
+    case 'number':
+      return numberField(editor, description, place);
     case 'checkbox':
       return editor.omitWhenOff
         ? switchField({ label, ...(description && { description }) })
