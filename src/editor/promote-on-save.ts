@@ -11,7 +11,7 @@ import { parse, parseDocument, stringify } from 'yaml';
 import { YAML_STYLE } from './yaml-edit.ts';
 
 /** The page files a test's page is written in, from the project's root. */
-export const PAGE_FILES = {
+const PAGE_FILES = {
   '/': 'src/content/kit.yaml',
   '/community': 'src/content/community.yaml',
 } as const;
@@ -34,7 +34,7 @@ interface Test {
   variants?: Variant[];
 }
 
-export interface PromotedSave {
+interface PromotedSave {
   /** The split tests as saved, without the tick, the promoted test ended. */
   experiments: string;
   /** The page's file with the variant's words, when a variant was ticked. */

@@ -17,7 +17,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * kit page → item 2, Tom Brennan"), then the labels inside the item.
  */
 export type Where = string | ItemWhere;
-export interface ItemWhere {
+interface ItemWhere {
   /** Where the list sits. */
   outer: Where;
   /** The list, by its labels from the form's top (one counter of items per list). */
