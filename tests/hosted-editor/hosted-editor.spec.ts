@@ -192,6 +192,8 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: join(SHOTS, 'hosted-editor-draft.png') });
   await pressSave(page);
+  // Saved, in GitHub mode too: said once the commit has landed.
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => dataAt('edit-new-price', 'offer').kit.price, { timeout: 60_000 }).toBe(price);
   // The draft's preview, at the host's address for the branch.
   await expect(page.getByRole('button', { name: 'Preview' })).toHaveAttribute(
