@@ -61,7 +61,8 @@ function valueTypedInCopy(token: string | undefined) {
   const format = token === undefined ? undefined : figures?.get(token.replace(/\.N\b/g, '.0'))?.format;
   if (format !== 'money' && format !== 'percent') return undefined;
   return (value: number): string | undefined => {
-    const text = copyTexts.find((candidate) => copyTypingFigure(value, format, [candidate]));
+    // One pattern for all the copy (the form asks at every render of the figure and its list's rows).
+    const text = copyTypingFigure(value, format, copyTexts);
     if (text === undefined) return undefined;
     const written = formatFigure(value, format);
     const excerpt = text.length > 70 ? `${text.slice(0, 70)}…` : text;
