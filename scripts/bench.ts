@@ -17,8 +17,8 @@
  * Lighthouse reports to bench-results/. BENCH_RUNS (5) and BENCH_PAGES (`/,/community,not found`)
  * narrow it.
  *
- * BENCH_FLOORS=1 also serves the default build as the LCP target would need it (the README's
- * "What 900 ms would take"): `inline`, the favicon and the loader drawn into each page, so that
+ * BENCH_FLOORS=1 also serves the default build as the LCP target would need it (docs/speed.md,
+ * "Why LCP stops just above 900 ms"): `inline`, the favicon and the loader drawn into each page, so that
  * only the two faces are requested before the first paint; `one face`, that and the text face
  * dropped (its metric-matched fallback draws the text), so that only the display face is.
  *
