@@ -14,9 +14,12 @@
  * last line. The working tree is never touched. A new kind of page the owner edits (a campaign
  * page) is one more entry in HEROES; a new kind of edit, one more in EDITS.
  *
- * E2E_PORT + 100 is the copy's server port, so it never meets the main suite's server.
+ * OWNER_EDITS_PORT (default E2E_PORT + 100) is the copy's server port, so it never meets the main
+ * suite's server. Playwright reuses a server it finds on its port (outside CI), so a port already
+ * taken stops the run rather than testing whatever answers there.
  */
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -230,10 +233,23 @@ function editAndBuild(root: string, edits: OwnerEdit[], heroes: Hero[]): void {
 const FIRST_SCREEN = 'the first screen shows nothing that waits for the whole stylesheet';
 const budgets = 'tests/http/budgets.spec.ts';
 const shell = 'tests/e2e/shell.spec.ts';
-const env = { E2E_PORT: String(Number(process.env['E2E_PORT'] ?? 4322) + 100) };
+const port = Number(process.env['OWNER_EDITS_PORT'] ?? Number(process.env['E2E_PORT'] ?? 4322) + 100);
+const env = { E2E_PORT: String(port) };
+
+/** Fails when something already listens on the copy's port: Playwright would test it instead of the copy. */
+async function portIsFree(): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+      .once('error', () =>
+        reject(new Error(`owner-edits: port ${port} is taken; set OWNER_EDITS_PORT to a free one.`)),
+      )
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
 const playwright = (root: string, args: string[]) =>
   run('npx', ['playwright', 'test', '--retries=0', ...args], root, env);
 
+await portIsFree();
 const copy = copyProject('owner-edits', { everything: true });
 try {
   editAndBuild(
