@@ -1,13 +1,13 @@
 import type { AstroUserConfig } from 'astro';
-import { cspDirectives } from '../deploy/csp.ts';
-import type { BuildSettings } from '../src/config/build-settings.ts';
+import { cspDirectives } from '../runtime/csp.ts';
+import type { BuildSettings } from './build-settings.ts';
 
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 type CspDirectives = NonNullable<CspConfig['directives']>;
 
 /**
  * The pages' Content-Security-Policy: Astro hashes every script and style it emits; the other
- * directives come from deploy/csp.ts, with the frame and analytics origins this build allows.
+ * directives come from runtime/csp.ts, with the frame and analytics origins this build allows.
  */
 export function siteCsp({ frameOrigins, analyticsPolicy }: BuildSettings): CspConfig {
   return {

@@ -7,7 +7,7 @@
  * security headers of every page; pages not under test answer as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseVariant, EXPERIMENT_CACHE_CONTROL, visitorOf } from '../../../deploy/experiments.ts';
+import { chooseVariant, EXPERIMENT_CACHE_CONTROL, visitorOf } from '../../../runtime/experiments.ts';
 import { answerFor } from '../../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../../server/app.ts';
 import { experimentSample, SAMPLE_EXPERIMENT, variantOfBody } from '../../support/experiment-sample.ts';
