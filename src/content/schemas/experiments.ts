@@ -4,13 +4,14 @@ import { testableFields } from '../experiment-fields.ts';
 import { communitySchema } from './community.ts';
 import { kitSchema } from './kit.ts';
 
-const testable = {
+/** Each page's testable fields: what a variant, or a campaign page (campaigns.ts), may change. */
+export const testable = {
   '/': testableFields(kitSchema.editor),
   '/community': testableFields(communitySchema.editor),
 } as const;
-const pageNames = { '/': 'the kit page', '/community': 'the community page' } as const;
+export const pageNames = { '/': 'the kit page', '/community': 'the community page' } as const;
 /** Every testable field of either page, once, labelled with the page when only one has it. */
-const variantWordFields = Object.fromEntries(
+export const variantWordFields = Object.fromEntries(
   [...testable['/'], ...testable['/community']]
     .filter((field, index, all) => all.findIndex((other) => other.key === field.key) === index)
     .map(({ key, label }) => {
