@@ -65,8 +65,7 @@ export const campaignSchema = object(
     fields: optionalObject(
       {
         label: 'Words of this page',
-        description:
-          'Only what differs from its base page; leave the rest empty. Figures by name: {kit.price} (see Prices and figures).',
+        description: 'Only what differs from its base page; leave the rest empty.',
       },
       variantWordFields,
     ),
