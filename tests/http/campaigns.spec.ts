@@ -17,7 +17,13 @@ import { buildServer, type SiteServer } from '../../server/app.ts';
 import { checkDeploy } from '../../scripts/check-deploy.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';
 import { AUTH_URL_RE } from '../e2e/fixtures.ts';
-import { buildWithCampaign, SAMPLE_CAMPAIGN, type CampaignBuild } from '../support/campaign-build.ts';
+import {
+  buildWithCampaign,
+  INDEXED_CAMPAIGN,
+  SAMPLE_CAMPAIGN,
+  type CampaignBuild,
+} from '../support/campaign-build.ts';
+import { contentOf } from '../support/site-content.ts';
 import { answerFor, expectedSecurity, pick } from '../support/site-facts.ts';
 import { resolveVercel } from '../support/vercel-routes.ts';
 import { startWrangler } from '../support/wrangler.ts';
@@ -157,4 +163,21 @@ test('in the browser: counted at its own path, its sign-up links working and car
   await expect
     .poll(layer)
     .toContainEqual(expect.objectContaining({ event: 'cta_click', page: PATH, section: 'hero' }));
+});
+
+test('with indexing on, it is a page of its own to search engines: canonical to itself, in the sitemap; a section it hides is gone', () => {
+  const path = `/${INDEXED_CAMPAIGN.name}`;
+  const html = page(`${INDEXED_CAMPAIGN.name}/index.html`);
+  expect(html).toContain(`>${INDEXED_CAMPAIGN.file.fields['hero.headline']}</h1>`);
+  expect(html).not.toContain('name="robots"');
+  expect(new URL(canonical(html)!).pathname).toBe(path);
+  const sitemap = [...page('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1]!).pathname,
+  );
+  expect(sitemap).toContain(path);
+  // The community page's sections but the one it hides (unless the owner hid it already).
+  const { community } = contentOf(build.root);
+  expect(headings(html)).toEqual(
+    headings(page('community/index.html')).filter((title) => title !== community.benefits.title),
+  );
 });

@@ -1,6 +1,6 @@
 /**
- * A production build of the site with one campaign page, `/podcast` (a headline of its own on the
- * kit page), made in a copy of the project whose src/content/campaigns/ holds just that file, built
+ * A production build of the site with two campaign pages, `/podcast` (a headline of its own on the
+ * kit page) and `/spring-sale` (the community page, indexed), made in a copy of the project whose src/content/campaigns/ holds just that file, built
  * by `npm run build` as a host builds it (host configs included), once without it and once with:
  * the working tree and dist/ are left alone, and the site ships no campaign page of its own.
  */
@@ -16,6 +16,17 @@ import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
 export const SAMPLE_CAMPAIGN = {
   name: 'podcast',
   file: { page: '/', fields: { 'hero.headline': 'Heard about the kit on the podcast?' } },
+} as const;
+
+/** A second one, found by search engines: the community page with a headline of its own and a section hidden. */
+export const INDEXED_CAMPAIGN = {
+  name: 'spring-sale',
+  file: {
+    page: '/community',
+    index: true,
+    fields: { 'hero.headline': 'Spring is when owners plan the sale.' },
+    hide: ['benefits'],
+  },
 } as const;
 
 /** Writes `name`.yaml into the campaign folder of the project at `root`. */
@@ -39,7 +50,7 @@ const build = (root: string) =>
   });
 
 /**
- * Builds the copy as it is, keeps its pages, then builds it again with the sample campaign page
+ * Builds the copy as it is, keeps its pages, then builds it again with the campaign pages
  * (the same folder both times: Astro names islands after their files' full paths); two minutes or more.
  */
 export async function buildWithCampaign(): Promise<CampaignBuild> {
@@ -51,7 +62,7 @@ export async function buildWithCampaign(): Promise<CampaignBuild> {
   const before = Object.fromEntries(
     ['index.html', 'community/index.html'].map((file) => [file, readFileSync(join(dist, file), 'utf8')]),
   );
-  writeCampaign(copy.root, SAMPLE_CAMPAIGN.name, SAMPLE_CAMPAIGN.file);
+  for (const { name, file } of [SAMPLE_CAMPAIGN, INDEXED_CAMPAIGN]) writeCampaign(copy.root, name, file);
   await build(copy.root);
   return { ...copy, dist, before };
 }
