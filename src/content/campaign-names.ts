@@ -6,10 +6,9 @@
  * editor and its API, the deploy hook, the hosts' functions, the analytics' own path. Each comes
  * from where it is declared; the build and the editor both ask campaignNameProblem.
  */
-import { EDITOR_API, EDITOR_PAGE } from '../../deploy/editor.ts';
-import { EDITOR_FUNCTION } from '../../deploy/editor-hosts.ts';
-import { DEPLOY_HOOK_PATH, VERCEL_FUNCTION } from '../../deploy/function-paths.ts';
-import { IMMUTABLE_PREFIX, notFoundPage, redirects } from '../../deploy/rules.ts';
+import { EDITOR_API, EDITOR_PAGE } from '../../runtime/editor.ts';
+import { DEPLOY_HOOK_PATH, EDITOR_FUNCTION, VERCEL_FUNCTION } from '../../runtime/function-paths.ts';
+import { IMMUTABLE_PREFIX, notFoundPage, redirects } from '../../runtime/rules.ts';
 import { OWN_ANALYTICS_PATHS } from '../config/analytics.ts';
 
 /** The site's own routes, by file: `../pages/community.astro`, `../pages/og/[page].png.ts`. */

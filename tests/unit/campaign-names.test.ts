@@ -6,9 +6,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_FUNCTION } from '../../deploy/editor-hosts.ts';
-import { VERCEL_FUNCTION } from '../../deploy/function-paths.ts';
-import { redirects } from '../../deploy/rules.ts';
+import { EDITOR_FUNCTION, VERCEL_FUNCTION } from '../../runtime/function-paths.ts';
+import { redirects } from '../../runtime/rules.ts';
 import { campaignNameProblem } from '../../src/content/campaign-names.ts';
 import { campaignProblems } from '../../src/content/schemas/campaigns.ts';
 import { sampleBuild } from '../support/site-facts.ts';

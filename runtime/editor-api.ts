@@ -1,6 +1,6 @@
 /**
  * The hosted editor's API as one fetch-style function (a Request in, a Response out), so the Node
- * server (server/editor/) and each host's function (deploy/editor-edge.ts, deploy/editor-hosts.ts) run the same code.
+ * server (server/editor/) and each host's function (runtime/editor-edge.ts, deploy/editor-hosts.ts) run the same code.
  * Keystatic's own handler (`@keystatic/core/api/generic`) does the work: GitHub's sign-in, the
  * token exchange, the refresh and sign-out. Around it, this adds what it leaves open:
  *

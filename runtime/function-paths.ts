@@ -7,5 +7,12 @@
 /** The Vercel function of the split tests: its folder `.vercel/output/functions/experiments.func`, answered at `/experiments`. */
 export const VERCEL_FUNCTION = 'experiments';
 
-/** Where the Node server takes GitHub's push events (deploy/deploy-hook.ts). */
+/**
+ * The editor's function on Netlify and Vercel (deploy/editor-hosts.ts); Vercel's folder is
+ * `functions/<name>.func`, answered at `/<name>`: not `keystatic`, the name of the editor's folder
+ * of static files.
+ */
+export const EDITOR_FUNCTION = 'editor-function';
+
+/** Where the Node server takes GitHub's push events (runtime/deploy-hook.ts). */
 export const DEPLOY_HOOK_PATH = '/api/deploy-hook';
