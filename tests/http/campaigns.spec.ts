@@ -100,7 +100,10 @@ test('Vercel’s output answers the campaign page as the manifest says', () => {
       stdio: 'pipe',
     });
     const output = join(work, '.vercel/output');
-    const config = JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')) as { routes: VercelRoute[] };
+    const config = JSON.parse(readFileSync(join(output, 'config.json'), 'utf8')) as {
+      version: number;
+      routes: VercelRoute[];
+    };
     const files = new Set(
       readdirSync(join(output, 'static'), { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
