@@ -1,9 +1,10 @@
 /**
  * `npm run test:owner-edits`: proof that the tests follow the owner's content rather than pin it.
  * A copy of the project gets every figure in offer.yaml changed, three headlines and a testimonial
- * rewritten, four questions added to the FAQ and a section of each page hidden, as an owner would
- * in the editor; the copy is built, and every end-to-end test file that reads the owner's content
- * runs against it at phone width (where every section and widget shows), with the byte budgets.
+ * rewritten, four questions added to the FAQ, a section of each page hidden and a campaign page
+ * made, as an owner would in the editor; the copy is built, and every end-to-end test file that
+ * reads the owner's content runs against it at phone width (where every section and widget
+ * shows), with the byte budgets (which hold the campaign page to its base page's).
  * Green means those tests follow the owner's words; that no other test file types them is checked
  * by tests/unit/tests-follow-content.test.ts. The working tree is never touched.
  *
@@ -16,6 +17,7 @@ import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
+import { SAMPLE_CAMPAIGN, writeCampaign } from '../support/campaign-build.ts';
 
 type Yaml = Record<string, unknown>;
 
@@ -153,6 +155,9 @@ try {
       TESTIMONIAL.author,
     ),
   );
+  // A campaign page, as the editor's "Campaign pages" writes one: the budgets hold it to its base page's.
+  writeCampaign(copy.root, SAMPLE_CAMPAIGN.name, SAMPLE_CAMPAIGN.file);
+  changes.push(`campaigns/${SAMPLE_CAMPAIGN.name}.yaml: added`);
   console.log(`owner-edits: ${changes.length} changes in ${copy.root}:\n  ${changes.join('\n  ')}`);
 
   run('npm', ['run', 'build'], copy.root);
@@ -164,6 +169,9 @@ try {
   for (const expected of [HEADLINES.kit, `$${String(price['price'])}`]) {
     if (!kitPage.includes(expected)) throw new Error(`owner-edits: the edited copy's / lacks "${expected}".`);
   }
+  const campaignPage = readFileSync(join(copy.root, 'dist', SAMPLE_CAMPAIGN.name, 'index.html'), 'utf8');
+  if (!campaignPage.includes(SAMPLE_CAMPAIGN.file.fields['hero.headline']))
+    throw new Error(`owner-edits: the edited copy's /${SAMPLE_CAMPAIGN.name} lacks its headline.`);
 
   const readers = contentReaders(copy.root);
   const budgets = 'tests/http/budgets.spec.ts';
