@@ -15,6 +15,7 @@ import { objectShape, type EditorField, type Field } from './src/content/fields.
 import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
 import { CAMPAIGN_FOLDER, campaignSchema } from './src/content/schemas/campaigns.ts';
+import { campaignNameProblem } from './integrations/campaign-names.ts';
 import { campaignName, campaignRules, notedCampaignFields } from './src/editor/campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
@@ -266,6 +267,11 @@ function dataFileSingleton(name: ContentName) {
   });
 }
 
+/** The site's routes, as paths under src/pages/: a campaign page's name may not take one's address. */
+const PAGE_FILES = Object.keys(
+  import.meta.glob('./src/pages/**/*.{astro,ts}', { query: '?raw', import: 'default', eager: true }),
+).map((file) => file.slice('./src/pages/'.length));
+
 /** The campaign pages: one file each, named by its address (src/content/campaigns/podcast.yaml is /podcast). */
 function campaignPages() {
   const { name: _name, ...form } = objectFields(campaignSchema, {
@@ -277,7 +283,12 @@ function campaignPages() {
     path: `${CAMPAIGN_FOLDER}/*`,
     slugField: 'name',
     format: { data: 'yaml' },
-    schema: { saveProblems, name: campaignName, ...notedCampaignFields(form), campaignRules },
+    schema: {
+      saveProblems,
+      name: campaignName((name) => campaignNameProblem(name, PAGE_FILES)),
+      ...notedCampaignFields(form),
+      campaignRules,
+    },
   });
 }
 

@@ -9,10 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSeq, parse, parseDocument } from 'yaml';
 import { parseExperiments } from '../../src/content/experiments.ts';
+import { PAGES } from '../../src/content/pages.ts';
 import { contentFiles, contentPath } from '../../src/content/schemas.ts';
 import { YAML_STYLE } from '../../src/editor/yaml-edit.ts';
-
-const PAGE_FILES = { '/': 'kit', '/community': 'community' } as const;
 
 export interface Promotion {
   /** The page's data file, from the project root. */
@@ -39,7 +38,7 @@ export function promoteVariant(root: string, experimentId: string, variantId: st
     (entry): entry is [string, string] => entry[1] !== undefined,
   );
 
-  const name = PAGE_FILES[experiment.page];
+  const { name } = PAGES[experiment.page];
   const pageFile = join(root, contentPath(name));
   const page = parseDocument(readFileSync(pageFile, 'utf8'));
   for (const [key, words] of written) page.setIn(key.split('.'), words);

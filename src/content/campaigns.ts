@@ -1,13 +1,13 @@
 /**
  * The owner's campaign pages (src/content/campaigns/<name>.yaml), as the build uses them: each
- * checked (its name, then its figures: a price is quoted by its token, never typed), its base
+ * checked (its figures: a price is quoted by its token, never typed; its name is checked before,
+ * by integrations/campaign-check.ts), its base
  * page's words with its own written in and its hidden sections hidden, and its head: kept out of
  * search (canonical to its base page) unless the owner turns indexing on. Build-time only.
  */
 import { getCollection } from 'astro:content';
-import { ContentError, resolveFigureTokens, type FigureTable } from '../lib/figure-tokens.ts';
+import { resolveFigureTokens, type FigureTable } from '../lib/figure-tokens.ts';
 import { campaignNames } from './campaign-files.ts';
-import { campaignNameProblem } from './campaign-names.ts';
 import { withVariantWords } from './experiment-fields.ts';
 import { labelsAlong } from './field-labels.ts';
 import { figureTable } from './figures.ts';
@@ -44,8 +44,6 @@ async function load(): Promise<Campaign[]> {
   const problems: string[] = [];
   const campaigns = entries.flatMap(({ id: name, data }) => {
     try {
-      const problem = campaignNameProblem(name);
-      if (problem) throw new ContentError(fileOf(name), [`the file's name, its address: ${problem}`]);
       return [checkedCampaign(name, data, figures)];
     } catch (error) {
       problems.push((error as Error).message);

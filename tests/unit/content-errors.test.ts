@@ -89,14 +89,17 @@ describe('a hand-broken data file stops the build', () => {
     mkdirSync(campaigns, { recursive: true });
     try {
       writeCampaign(project.root, 'community', SAMPLE_CAMPAIGN.file);
-      writeCampaign(project.root, 'spring', { page: '/', fields: { 'hero.cta': `Only ${typedPrice}` } });
       const named = buildWith('src/content/kit.yaml', (text) => text);
       expect(named.status).not.toBe(0);
       expect(named.output).toContain(`Invalid content in ${CAMPAIGN_FOLDER}/community.yaml`);
       expect(named.output).toContain('/community is already a page of the site');
-      expect(named.output).toContain(`Invalid content in ${CAMPAIGN_FOLDER}/spring.yaml`);
-      expect(named.output).toContain('Campaign page → Words of this page → Hero → Button');
-      expect(named.output).toContain(
+      rmSync(campaigns, { recursive: true });
+      writeCampaign(project.root, 'spring', { page: '/', fields: { 'hero.cta': `Only ${typedPrice}` } });
+      const typed = buildWith('src/content/kit.yaml', (text) => text);
+      expect(typed.status).not.toBe(0);
+      expect(typed.output).toContain(`Invalid content in ${CAMPAIGN_FOLDER}/spring.yaml`);
+      expect(typed.output).toContain('Campaign page → Words of this page → Hero → Button');
+      expect(typed.output).toContain(
         `(fields.hero.cta): "${typedPrice}" is typed as a figure; write {kit.price} instead`,
       );
       rmSync(campaigns, { recursive: true });

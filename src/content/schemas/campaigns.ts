@@ -13,16 +13,14 @@ import {
   type EditorField,
   type Field,
 } from '../fields.ts';
-import { communitySchema } from './community.ts';
-import { pageNames, testable, variantWordFields } from './experiments.ts';
-import { kitSchema } from './kit.ts';
+import { PAGE_PATHS, PAGES, type PagePath } from '../pages.ts';
+import { testable, variantWordFields } from './experiments.ts';
 
 /** Where the campaign pages' files are, from the project root. */
 export const CAMPAIGN_FOLDER = 'src/content/campaigns';
 
-/** The pages a campaign page can be based on, by path. */
-export const CAMPAIGN_BASES = ['/', '/community'] as const;
-export type CampaignBase = (typeof CAMPAIGN_BASES)[number];
+/** The page a campaign page is based on: any page of the registry (src/content/pages.ts), by path. */
+export type CampaignBase = PagePath;
 
 /** The sections of a page the owner can hide (those with a `hidden` switch), in the page's order. */
 function hideableSections(page: EditorField): string[] {
@@ -31,10 +29,9 @@ function hideableSections(page: EditorField): string[] {
     .filter(([, section]) => section.kind === 'object' && 'hidden' in section.fields)
     .map(([key]) => key);
 }
-const hideable: Record<CampaignBase, string[]> = {
-  '/': hideableSections(kitSchema.editor),
-  '/community': hideableSections(communitySchema.editor),
-};
+const hideable = Object.fromEntries(
+  PAGE_PATHS.map((page) => [page, hideableSections(PAGES[page].schema.editor)]),
+) as Record<CampaignBase, string[]>;
 
 /** Off unless ticked, and left out of the file while off. */
 const indexSwitch: Field<z.ZodDefault<z.ZodBoolean>> = {
@@ -51,7 +48,7 @@ const indexSwitch: Field<z.ZodDefault<z.ZodBoolean>> = {
 const hiddenList = list(
   select({
     label: 'Section',
-    options: [...new Set([...hideable['/'], ...hideable['/community']])] as [string, ...string[]],
+    options: [...new Set(PAGE_PATHS.flatMap((page) => hideable[page]))] as [string, ...string[]],
   }),
   { label: 'Sections this page hides' },
 );
@@ -60,7 +57,7 @@ export const campaignSchema = object(
   { label: 'Campaign page' },
   {
     name: optionalText({ label: 'Name (the page’s address is made from it: Podcast is /podcast)' }),
-    page: select({ label: 'Based on the page', options: CAMPAIGN_BASES }),
+    page: select({ label: 'Based on the page', options: PAGE_PATHS }),
     index: indexSwitch,
     fields: optionalObject(
       {
@@ -92,10 +89,13 @@ export function campaignProblems(campaign: CampaignDraft): CampaignProblem[] {
   const allowed = new Set(testable[campaign.page].map((field) => field.key));
   for (const [key, text] of Object.entries(campaign.fields ?? {}))
     if (text !== undefined && !allowed.has(key))
-      problems.push({ path: ['fields', key], message: `${pageNames[campaign.page]} has no such field` });
+      problems.push({ path: ['fields', key], message: `${PAGES[campaign.page].label} has no such field` });
   (campaign.hide ?? []).forEach((section, at) => {
     if (!hideable[campaign.page].includes(section))
-      problems.push({ path: ['hide', at], message: `${pageNames[campaign.page]} has no section ${section}` });
+      problems.push({
+        path: ['hide', at],
+        message: `${PAGES[campaign.page].label} has no section ${section}`,
+      });
   });
   return problems;
 }
