@@ -2,7 +2,7 @@
  * `npm run test:owner-edits`: proof that the tests follow the owner's content rather than pin it.
  * A copy of the project gets the edits below, as an owner would make them in the editor: every
  * figure in offer.yaml changed, a testimonial and a title rewritten, four questions added to the
- * FAQ, a section of each page hidden, and each page's hero made shorter (a one-line headline, a
+ * FAQ, a section of each page hidden, a campaign page made, and each page's hero made shorter (a one-line headline, a
  * one-sentence lede). The copy is built, and on it run the whole unit suite, every end-to-end test
  * file that reads the owner's content (at phone width, where every section and widget shows), the
  * first-screen test at every width and the byte budgets. Then each hero is made longer (a headline
@@ -20,12 +20,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
+import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 
 type Yaml = Record<string, unknown>;
 
@@ -65,9 +66,12 @@ function changeFigures(value: unknown, field: EditorField, path: string): unknow
   return value;
 }
 
+/** Changes a data file under src/content/ (made, as the editor makes a campaign page's, when new). */
 function edit(root: string, file: string, change: (data: Yaml) => Yaml): void {
   const path = join(root, 'src/content', file);
-  writeFileSync(path, stringify(change(parse(readFileSync(path, 'utf8')) as Yaml), { lineWidth: 0 }));
+  const data = existsSync(path) ? (parse(readFileSync(path, 'utf8')) as Yaml) : {};
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, stringify(change(data), { lineWidth: 0 }));
 }
 
 function set(data: Yaml, path: string, value: string): Yaml {
@@ -148,6 +152,14 @@ const EDITS: OwnerEdit[] = [
       (faq['items'] as Yaml[]).push(...NEW_QUESTIONS);
       changes.push(`faq.items: ${NEW_QUESTIONS.length} questions added`);
       return faq;
+    },
+  },
+  // A campaign page, as "Campaign pages" in the editor makes one: the budgets hold it to its base page's.
+  {
+    file: `campaigns/${SAMPLE_CAMPAIGN.name}.yaml`,
+    change: () => {
+      changes.push(`campaigns/${SAMPLE_CAMPAIGN.name}.yaml: made`);
+      return structuredClone(SAMPLE_CAMPAIGN.file) as unknown as Yaml;
     },
   },
   {
