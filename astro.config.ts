@@ -1,6 +1,6 @@
 /**
  * The build's wiring. Every setting comes from the environment once, checked, through
- * src/config/build-settings.ts (a bad one stops the build with an error naming the variable); each
+ * integrations/build-settings.ts (a bad one stops the build with an error naming the variable); each
  * integration and plugin lives in integrations/ or scripts/ with its one job.
  */
 import react from '@astrojs/react';
@@ -12,6 +12,7 @@ import { loadEnv, searchForWorkspaceRoot } from 'vite';
 import { analyticsForwards, analyticsProviderModule } from './integrations/analytics.ts';
 import { siteCsp } from './integrations/csp.ts';
 import { envSchema } from './integrations/env-schema.ts';
+import { campaignCheck } from './integrations/campaign-check.ts';
 import { experimentsList } from './integrations/experiments.ts';
 import { fonts } from './integrations/fonts.ts';
 import { liveDirective } from './integrations/live-directive.ts';
@@ -19,7 +20,7 @@ import { productionUrlGuard } from './integrations/production-url-guard.ts';
 import { firstScreen } from './integrations/first-screen.ts';
 import { subsetFonts } from './integrations/subset-fonts.ts';
 import { trimPolicies } from './integrations/trim-policy.ts';
-import { buildSettings } from './src/config/build-settings.ts';
+import { buildSettings } from './integrations/build-settings.ts';
 
 // The shell's variables and the .env files (where the shell's win), read before astro:env is.
 const settings = buildSettings({
@@ -47,6 +48,7 @@ export default defineConfig({
     productionUrlGuard(settings.productionUrls),
     analyticsForwards(settings.analytics),
     experimentsList(),
+    campaignCheck(),
     react(),
     // Each font keeps only the characters the pages draw in it and the weights the design uses:
     // Inter 400 (text) to 600 (semibold), everywhere; Fraunces 600, only in `font-display` text

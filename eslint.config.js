@@ -57,8 +57,9 @@ const TREE_RULES = [
   },
   {
     target: 'src',
-    from: ['server', 'deploy', 'scripts', 'integrations', 'tests'],
-    message: 'The site does not import tooling or tests.',
+    from: ['server', 'runtime', 'deploy', 'scripts', 'integrations', 'tests'],
+    message:
+      'The site does not import the hosts’ code, tooling or tests (the build reads the environment in integrations/).',
   },
   {
     target: 'scripts',

@@ -9,11 +9,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSeq, parse, parseDocument } from 'yaml';
 import { parseExperiments } from '../../src/content/experiments.ts';
+import { PAGES } from '../../src/content/pages.ts';
 import { contentFiles, contentPath } from '../../src/content/schemas.ts';
 import { pageWithWords } from '../../src/editor/promote-on-save.ts';
 import { YAML_STYLE } from '../../src/editor/yaml-edit.ts';
-
-const PAGE_FILES = { '/': 'kit', '/community': 'community' } as const;
 
 export interface Promotion {
   /** The page's data file, from the project root. */
@@ -40,7 +39,7 @@ export function promoteVariant(root: string, experimentId: string, variantId: st
     (entry): entry is [string, string] => entry[1] !== undefined,
   );
 
-  const name = PAGE_FILES[experiment.page];
+  const { name } = PAGES[experiment.page];
   const pageFile = join(root, contentPath(name));
   const pageText = pageWithWords(readFileSync(pageFile, 'utf8'), written);
 
