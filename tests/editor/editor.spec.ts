@@ -123,12 +123,12 @@ function withServerLog(error: unknown): Error {
  * Opens a page of the editor and waits until its form is there. The dev server reloads open pages
  * after a data file changed, and may re-bundle: a page caught in that moment is reloaded under
  * this navigation, sometimes several times in a row. So nothing is counted: the reload is let
- * finish, the page at `path` is used if it is ready, and it is opened again until three minutes
+ * finish, the page at `path` is used if it is ready, and it is opened again until five minutes
  * have passed. No step waits unbounded: a navigation that never finishes (one fresh clone's run
  * hung here for four minutes) is given up after 30 s and tried again.
  */
 async function open(page: Page, path: string) {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     const opened = await page
       .goto(`${EDITOR}${path}`, { waitUntil: 'domcontentloaded', timeout: 30_000 })
@@ -142,7 +142,7 @@ async function open(page: Page, path: string) {
     if (new URL(page.url()).pathname !== path) continue;
     const ready = await page
       .getByRole('button', { name: 'Save' })
-      .waitFor({ timeout: 90_000 })
+      .waitFor({ timeout: 150_000 })
       .then(() => true)
       .catch(() => false);
     // Every form has a Save button: a reload the last page asked for, landing after this navigation,
@@ -155,7 +155,7 @@ async function open(page: Page, path: string) {
 test.describe.configure({ mode: 'serial' });
 // Starting the editor compiles its interface once (about 20 s on a small machine); each test then
 // drives a real form, so the group gets more time than a page test.
-test.describe.configure({ timeout: 360_000 });
+test.describe.configure({ timeout: 600_000 });
 
 test.beforeAll(async ({ browser }) => {
   // Starting the dev server and bundling the editor's interface: about 30 s on a quiet machine,
