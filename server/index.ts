@@ -83,6 +83,7 @@ if (deployHook && !existsSync(resolve('.git')))
 
 const app = await buildServer({
   editor,
+  editorEnv: env,
   deployHook,
   root,
   logger: { level: env['LOG_LEVEL'] ?? 'info' },
