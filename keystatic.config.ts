@@ -15,6 +15,7 @@ import { objectShape, type Field } from './src/content/fields.ts';
 import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
 import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
+import { resultsSingleton } from './src/editor/results/field.tsx';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
 import { saveProblems } from './src/editor/save-problems.tsx';
 import { editorStorage, previewUrl } from './src/editor/storage.ts';
@@ -255,6 +256,8 @@ export default config({
       'Prices and figures': ['offer'],
       'Across the site': ['footer', 'meta'],
       'Split tests': ['experiments'],
+      // What sells: split tests' figures, calls to action by section, real visitors' speed.
+      Results: ['results'],
     },
   },
   singletons: {
@@ -267,5 +270,6 @@ export default config({
     footer: dataFileSingleton('footer'),
     meta: dataFileSingleton('meta'),
     experiments: dataFileSingleton('experiments'),
+    results: resultsSingleton,
   },
 });
