@@ -58,6 +58,34 @@ const quietStyle = {
   border: '1px solid currentColor',
 };
 
+const PROMOTED_KEY = 'editor-results-promoted';
+
+function Promoted({ test, variant, done }: { test: string; variant: string; done: Done }) {
+  return (
+    <p role="status">
+      Promoted {variant}: {done.written.map(([field, words]) => `${field} is now “${words}”`).join('; ')} in{' '}
+      {done.pageFile}, and {test} has ended.{' '}
+      {done.pullUrl ? (
+        <>
+          Committed on the branch {done.branch}: <a href={done.pullUrl}>open its pull request</a> to publish.
+        </>
+      ) : (
+        'Saved to the files: publish as after any edit.'
+      )}
+    </p>
+  );
+}
+
+/** The promotion of `test` made just before the editor reloaded, if any. */
+function promotedBefore(test: string): { variant: string; done: Done } | null {
+  const kept = JSON.parse(sessionStorage.getItem(PROMOTED_KEY) ?? 'null') as {
+    test: string;
+    variant: string;
+    done: Done;
+  } | null;
+  return kept?.test === test ? kept : null;
+}
+
 function PromoteButton({ test, variant, backed }: { test: string; variant: string; backed: boolean }) {
   const [step, setStep] = useState<'idle' | 'confirm' | 'busy'>('idle');
   const [done, setDone] = useState<Done | null>(null);
@@ -65,26 +93,19 @@ function PromoteButton({ test, variant, backed }: { test: string; variant: strin
   const run = () => {
     setStep('busy');
     setProblem(null);
-    promote(test, variant).then(setDone, (error: Error) => {
-      setProblem(error.message);
-      setStep('idle');
-    });
-  };
-  if (done)
-    return (
-      <p role="status">
-        Promoted {variant}: {done.written.map(([field, words]) => `${field} is now “${words}”`).join('; ')} in{' '}
-        {done.pageFile}, and {test} has ended.{' '}
-        {done.pullUrl ? (
-          <>
-            Committed on the branch {done.branch}: <a href={done.pullUrl}>open its pull request</a> to
-            publish.
-          </>
-        ) : (
-          'Saved to the files: publish as after any edit.'
-        )}
-      </p>
+    promote(test, variant).then(
+      (result) => {
+        // Writing the files reloads the editor under `npm run edit`: the message outlives that reload.
+        sessionStorage.setItem(PROMOTED_KEY, JSON.stringify({ test, variant, done: result }));
+        setDone(result);
+      },
+      (error: Error) => {
+        setProblem(error.message);
+        setStep('idle');
+      },
     );
+  };
+  if (done) return <Promoted test={test} variant={variant} done={done} />;
   return (
     <div
       style={{ margin: '0.5rem 0', display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}
@@ -126,7 +147,8 @@ function PromoteButton({ test, variant, backed }: { test: string; variant: strin
 
 export function SplitTest({ test, figures }: { test: ShownTest; figures: TestFigures | undefined }) {
   const counted = figures?.variants.some((variant) => variant.visitors > 0) ?? false;
-  if (!test.running && !counted) return null;
+  const [promoted] = useState(() => (test.running ? null : promotedBefore(test.id)));
+  if (!test.running && !counted && !promoted) return null;
   const [, ...challengers] = test.variants;
   return (
     <article aria-labelledby={`test-${test.id}`} style={{ marginBottom: '1.5rem' }}>
@@ -146,6 +168,7 @@ export function SplitTest({ test, figures }: { test: ShownTest; figures: TestFig
           {verdict.text}
         </p>
       ))}
+      {promoted && <Promoted test={test.id} variant={promoted.variant} done={promoted.done} />}
       {test.running &&
         challengers.map((variant) => (
           <PromoteButton
