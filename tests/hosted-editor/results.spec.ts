@@ -17,6 +17,7 @@ import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/p
 import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 import { startAnalyticsApi, type AnalyticsApi } from '../support/analytics-api.ts';
 import { syntheticLog } from '../support/analytics-log.ts';
+import { startWrangler } from '../support/wrangler.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
 
 // Two ports past the local editor's own (tests/editor/ uses it and the next).
@@ -191,4 +192,38 @@ test('the owner reads the figures in Results and promotes the winner: one commit
     experiments: { running: boolean }[];
   };
   expect(tests.experiments[0]!.running).toBe(false);
+});
+
+test('Cloudflare Pages on its own runtime (wrangler, workerd): the generated worker keeps the figures to the owner', async () => {
+  const wrangler = await startWrangler(join(project.root, 'dist'), {
+    bindings: {
+      ...EDITOR_ENV,
+      PUBLIC_ANALYTICS_PROVIDER: 'plausible',
+      PUBLIC_ANALYTICS_SITE_ID: 'buildequity.com',
+      ANALYTICS_API_KEY: KEY,
+      ANALYTICS_API_URL: analytics.origin,
+    },
+  });
+  try {
+    test.skip(wrangler.origin === null, wrangler.whyNot);
+    const path = `/api/keystatic/results?days=28&test=${SAMPLE_EXPERIMENT.id}:control,${challenger.id}`;
+    const signedOut = await fetch(`${wrangler.origin}${path}`);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get('cache-control')).toBe('no-store');
+    expect(await signedOut.json()).toEqual({
+      state: 'signed-out',
+      message: expect.stringMatching(/Sign in/),
+    });
+    // A token GitHub cannot vouch for (the worker asks the real GitHub, unknown to it or out of reach):
+    // still no figure, and never the key.
+    const unknown = await fetch(`${wrangler.origin}${path}`, {
+      headers: { cookie: 'keystatic-gh-access-token=ghu_not-a-real-token' },
+    });
+    expect([401, 503]).toContain(unknown.status);
+    const text = await unknown.text();
+    expect(text).not.toContain(KEY);
+    expect(text).not.toMatch(/visitors/);
+  } finally {
+    await wrangler.stop();
+  }
 });
