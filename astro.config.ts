@@ -16,9 +16,9 @@ import { experimentsList } from './integrations/experiments.ts';
 import { fonts } from './integrations/fonts.ts';
 import { liveDirective } from './integrations/live-directive.ts';
 import { productionUrlGuard } from './integrations/production-url-guard.ts';
-import { firstScreen } from './scripts/first-screen.ts';
-import { subsetFonts } from './scripts/subset-fonts.ts';
-import { trimPolicies } from './scripts/trim-policy.ts';
+import { firstScreen } from './integrations/first-screen.ts';
+import { subsetFonts } from './integrations/subset-fonts.ts';
+import { trimPolicies } from './integrations/trim-policy.ts';
 import { buildSettings } from './src/config/build-settings.ts';
 
 // The shell's variables and the .env files (where the shell's win), read before astro:env is.
@@ -32,9 +32,9 @@ const settings = buildSettings({
  * when the hosted editor's variables are set (GitHub mode, built into dist/keystatic/).
  */
 async function editorIntegrations() {
-  if (settings.editing) return (await import('./src/editor/integration.ts')).editor();
+  if (settings.editing) return (await import('./integrations/local-editor.ts')).editor();
   if (!settings.hostedEditor) return [];
-  const { hostedEditorBuild } = await import('./src/editor/hosted/build.ts');
+  const { hostedEditorBuild } = await import('./integrations/hosted-editor.ts');
   return [hostedEditorBuild(settings.hostedEditor)];
 }
 
@@ -66,7 +66,7 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), analyticsProviderModule(settings.analytics)],
     // A page's own script (src/lib/boot.ts, about 9 KB; 15 KB with Plausible's tracker) is inlined
-    // by Astro, and scripts/first-screen.ts then makes it a file the page fetches once its first
+    // by Astro, and integrations/first-screen.ts then makes it a file the page fetches once its first
     // screen is painted. Astro inlines only a script that imports nothing (no shared chunk, no
     // dynamic import), so the analytics adapter is bundled into it, not imported on demand. Images
     // and other assets are never inlined.

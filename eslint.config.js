@@ -31,35 +31,39 @@ const upwardImports = LAYERS.slice(1).flatMap((targets, index) =>
 );
 
 /**
- * Outside src/: deploy/ (the headers, redirects and host configs) imports nothing of ours; the
- * server reads deploy/; scripts use src/, server/ and deploy/; integrations/ (the build's wiring)
- * is read by astro.config.ts alone; only tests/ may import tests/.
+ * Outside src/, three rooms by what runs where. runtime/ is what runs when a request arrives, on
+ * our Node server and in every host's function (the answer rules and headers, the split
+ * assignment, the editor's API and sign-in, the deploy hook's signatures): it imports nothing of
+ * ours. deploy/ reads a build into the route manifest and writes each host's config and functions
+ * from it and from runtime/. server/ is our Node server: runtime/ and deploy/'s manifest. Every
+ * build step (Astro's integrations) is in integrations/, read by astro.config.ts, scripts and
+ * tests. Scripts use any of these; only tests/ may import tests/.
  */
 const TREE_RULES = [
   {
+    target: 'runtime',
+    from: ['src', 'server', 'deploy', 'scripts', 'integrations', 'tests'],
+    message: 'runtime/ is the bottom: code every host runs at request time imports nothing of ours.',
+  },
+  {
     target: 'deploy',
-    from: ['src', 'server', 'scripts', 'tests'],
-    message: 'deploy/ is the bottom: it imports nothing of ours.',
+    from: ['src', 'server', 'scripts', 'integrations', 'tests'],
+    message: 'deploy/ writes host configs from runtime/ and the build: it imports only runtime/.',
   },
   {
     target: 'server',
-    from: ['src', 'scripts', 'tests'],
-    message: 'The server reads only deploy/ and the build.',
+    from: ['src', 'scripts', 'integrations', 'tests'],
+    message: 'The server reads only runtime/, deploy/ and the build.',
   },
   {
     target: 'src',
-    from: ['server', 'scripts', 'tests'],
+    from: ['server', 'deploy', 'scripts', 'integrations', 'tests'],
     message: 'The site does not import tooling or tests.',
   },
   {
     target: 'scripts',
     from: ['tests'],
     message: 'A script never imports a test: move the shared piece into scripts/lib/.',
-  },
-  {
-    target: ['src', 'server', 'deploy', 'scripts'],
-    from: 'integrations',
-    message: 'integrations/ is the build’s wiring, read by astro.config.ts (and its tests) only.',
   },
   { target: './*.ts', from: ['tests'], message: 'Project configs do not import tests.' },
   {

@@ -11,7 +11,7 @@ import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import type { z } from 'astro/zod';
 import { parse } from 'yaml';
 import offerSource from './src/content/offer.yaml?raw';
-import { objectShape, type Field } from './src/content/fields.ts';
+import { objectShape, type EditorField, type Field } from './src/content/fields.ts';
 import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
 import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
@@ -90,6 +90,77 @@ function describe(field: Field, place: Place): string | undefined {
   return [description, hint].filter(Boolean).join(' ') || undefined;
 }
 
+/** A number's form field: its bounds, and (in offer.yaml) a refusal of a value typed into copy instead of its token. */
+function numberField(
+  editor: Extract<EditorField, { kind: 'number' }>,
+  description: string | undefined,
+  place: Place,
+): ComponentSchema {
+  const { label } = editor;
+  const validation = {
+    isRequired: !editor.optional,
+    ...(editor.min !== undefined && { min: editor.min }),
+    ...(editor.max !== undefined && { max: editor.max }),
+  };
+  const common = { label, ...(description && { description }), validation };
+  const base = (editor.integer ? fields.integer(common) : fields.number(common)) as BasicFormField<
+    number | null
+  >;
+  const typedInCopy = valueTypedInCopy(place.token);
+  const checked: BasicFormField<number | null> = typedInCopy
+    ? {
+        ...base,
+        validate(value) {
+          const valid = base.validate(value);
+          const problem = valid === null ? undefined : typedInCopy(valid);
+          if (problem !== undefined) throw new Error(`${label}: ${problem}`);
+          return valid;
+        },
+      }
+    : base;
+  return withBrowserValidity(checked, place.where);
+}
+
+/** A list's form field: its items' fields placed under the list, each item named by its `itemLabel` field. */
+function listField(
+  field: Field,
+  editor: Extract<EditorField, { kind: 'list' }>,
+  place: Place,
+): ComponentSchema {
+  const { label } = editor;
+  const element: Field = {
+    zod: (field.zod as unknown as { element: z.ZodType }).element,
+    editor: editor.item,
+  };
+  const itemPlace: Place = {
+    ...place,
+    where: `${joinLabels(place.where, label)} (an item)`,
+    ...(place.token !== undefined && { token: `${place.token}.N` }),
+  };
+  // An item's own fields are named after the list ("Testimonials (an item) → Stars").
+  const item =
+    editor.item.kind === 'object'
+      ? fields.object(objectFields(element, itemPlace), { label: editor.item.label })
+      : editorField(element, itemPlace);
+  const key = editor.itemLabel;
+  return fields.array(item, {
+    label,
+    ...(editor.description && { description: editor.description }),
+    itemLabel: (props) => {
+      const value: unknown = key
+        ? (props as { fields?: Record<string, { value?: unknown }> }).fields?.[key]?.value
+        : (props as { value?: unknown }).value;
+      return typeof value === 'string' && value ? value : label;
+    },
+    validation: {
+      length: {
+        ...(editor.min !== undefined && { min: editor.min }),
+        ...(editor.max !== undefined && { max: editor.max }),
+      },
+    },
+  });
+}
+
 /** The editor's form field for a field of schemas.ts, placed at `place`. */
 export function editorField(field: Field, place: Place = { where: '', copy: false }): ComponentSchema {
   const { editor } = field;
@@ -117,30 +188,8 @@ export function editorField(field: Field, place: Place = { where: '', copy: fals
         ...(editor.description && { description: editor.description }),
         normalize: (value) => videoIdFromAddress(value) ?? value,
       });
-    case 'number': {
-      const validation = {
-        isRequired: !editor.optional,
-        ...(editor.min !== undefined && { min: editor.min }),
-        ...(editor.max !== undefined && { max: editor.max }),
-      };
-      const common = { label, ...(description && { description }), validation };
-      const base = (editor.integer ? fields.integer(common) : fields.number(common)) as BasicFormField<
-        number | null
-      >;
-      const typedInCopy = valueTypedInCopy(place.token);
-      const checked: BasicFormField<number | null> = typedInCopy
-        ? {
-            ...base,
-            validate(value) {
-              const valid = base.validate(value);
-              const problem = valid === null ? undefined : typedInCopy(valid);
-              if (problem !== undefined) throw new Error(`${label}: ${problem}`);
-              return valid;
-            },
-          }
-        : base;
-      return withBrowserValidity(checked, place.where);
-    }
+    case 'number':
+      return numberField(editor, description, place);
     case 'checkbox':
       return editor.omitWhenOff
         ? switchField({ label, ...(description && { description }) })
@@ -160,39 +209,8 @@ export function editorField(field: Field, place: Place = { where: '', copy: fals
         publicPath: editor.publicPath,
         where: place.where,
       });
-    case 'list': {
-      const element: Field = {
-        zod: (field.zod as unknown as { element: z.ZodType }).element,
-        editor: editor.item,
-      };
-      const itemPlace: Place = {
-        ...place,
-        where: `${joinLabels(place.where, label)} (an item)`,
-        ...(place.token !== undefined && { token: `${place.token}.N` }),
-      };
-      // An item's own fields are named after the list ("Testimonials (an item) → Stars").
-      const item =
-        editor.item.kind === 'object'
-          ? fields.object(objectFields(element, itemPlace), { label: editor.item.label })
-          : editorField(element, itemPlace);
-      const key = editor.itemLabel;
-      return fields.array(item, {
-        label,
-        ...(editor.description && { description: editor.description }),
-        itemLabel: (props) => {
-          const value: unknown = key
-            ? (props as { fields?: Record<string, { value?: unknown }> }).fields?.[key]?.value
-            : (props as { value?: unknown }).value;
-          return typeof value === 'string' && value ? value : label;
-        },
-        validation: {
-          length: {
-            ...(editor.min !== undefined && { min: editor.min }),
-            ...(editor.max !== undefined && { max: editor.max }),
-          },
-        },
-      });
-    }
+    case 'list':
+      return listField(field, editor, place);
     case 'object':
       return fields.object(objectFields(field, { ...place, where: joinLabels(place.where, label) }), {
         label,

@@ -16,10 +16,10 @@ const config: KnipConfig = {
     // module imports the configured one; a build without a provider imports neither).
     'src/lib/analytics-plausible.ts',
     'src/lib/analytics-umami.ts',
-    // The hosted editor's app, the entry of its own Vite build (src/editor/hosted/build.ts, by its index.html).
+    // The hosted editor's app, the entry of its own Vite build (integrations/hosted-editor.ts, by its index.html).
     'src/editor/hosted/main.tsx',
     // The hosted editor's code on Netlify, Vercel and Cloudflare, bundled by path (scripts/lib/editor-bundle.ts).
-    'deploy/editor-edge.ts',
+    'runtime/editor-edge.ts',
     // Loaded into the server under test with `node --import` by tests/hosted-editor/hosted-editor.spec.ts.
     'tests/hosted-editor/github-hosts.ts',
   ],

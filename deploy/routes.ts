@@ -1,6 +1,6 @@
 /**
  * The route manifest: every URL the build answers, and what each answer carries, worked out once
- * from the build (dist/) and deploy/rules.ts. The Node server, every host config, check-deploy and
+ * from the build (dist/) and runtime/rules.ts. The Node server, every host config, check-deploy and
  * the tests read it; none of them turns a file into a URL path or names a header again.
  *
  * - pages: each HTML file with the URL paths that answer 200 with it (`/community`, `/community/`,
@@ -8,7 +8,7 @@
  * - assets and immutable files: each at its own path;
  * - redirects (rules.ts), with and without the trailing slash, the query kept;
  * - forwarded paths (the analytics first-party path, rules.ts FORWARDS_FILE);
- * - the hosted editor, when the build has one (deploy/editor.ts): its page and scripts under
+ * - the hosted editor, when the build has one (runtime/editor.ts): its page and scripts under
  *   /keystatic, with their own headers, and its API under /api/keystatic/;
  * - anything else: the not-found page with 404.
  */
@@ -24,15 +24,15 @@ import {
   type Forward,
   type Redirect,
   type Transport,
-} from './rules.ts';
+} from '../runtime/rules.ts';
 import { siteCsp, siteForwards } from './site-policy.ts';
 import {
   EXPERIMENT_CACHE_CONTROL,
   EXPERIMENT_VARY,
   servedExperiments,
   type ServedExperiment,
-} from './experiments.ts';
-import { EDITOR_FOLDER, EDITOR_PAGE } from './editor.ts';
+} from '../runtime/experiments.ts';
+import { EDITOR_FOLDER, EDITOR_PAGE } from '../runtime/editor.ts';
 
 /** A file of the build and the URL paths that answer 200 with it. */
 export interface Route {
@@ -62,7 +62,7 @@ export interface RouteManifest {
   /** The page sent with 404 (and 400). */
   notFound: string;
   /**
-   * The running split tests (deploy/experiments.ts): a page under test answers each visitor with
+   * The running split tests (runtime/experiments.ts): a page under test answers each visitor with
    * one of its variants' files, which answer at no path of their own.
    */
   experiments: ServedExperiment[];

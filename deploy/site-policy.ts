@@ -1,8 +1,8 @@
 /** Reads a build (dist/) and derives the one site-wide policy every host sends. */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cspDirectives, metaPolicy, unionPolicy } from './csp.ts';
-import { FORWARDS_FILE, type Forward } from './rules.ts';
+import { cspDirectives, metaPolicy, unionPolicy } from '../runtime/csp.ts';
+import { FORWARDS_FILE, type Forward } from '../runtime/rules.ts';
 
 /** Every HTML file of the build, as paths relative to root. */
 export async function htmlFiles(root: string): Promise<string[]> {
@@ -29,7 +29,7 @@ export async function siteCsp(root: string): Promise<string> {
   return unionPolicy(policies);
 }
 
-/** The paths the build forwards to another origin (deploy/rules.ts FORWARDS_FILE); none when absent. */
+/** The paths the build forwards to another origin (runtime/rules.ts FORWARDS_FILE); none when absent. */
 export async function siteForwards(root: string): Promise<Forward[]> {
   const text = await readFile(join(root, FORWARDS_FILE), 'utf8').catch(() => null);
   if (text === null) return [];

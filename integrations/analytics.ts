@@ -6,7 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { FORWARDS_FILE } from '../deploy/rules.ts';
+import { FORWARDS_FILE } from '../runtime/rules.ts';
 import { forwardedPaths, type AnalyticsSettings } from '../src/config/analytics.ts';
 
 const MODULE_ID = 'virtual:analytics-provider';
@@ -34,7 +34,7 @@ export function analyticsProviderModule(analytics: AnalyticsSettings | null): Pl
   };
 }
 
-/** Lists the paths the build forwards to the provider (deploy/rules.ts FORWARDS_FILE) for every host. */
+/** Lists the paths the build forwards to the provider (runtime/rules.ts FORWARDS_FILE) for every host. */
 export function analyticsForwards(analytics: AnalyticsSettings | null): AstroIntegration {
   const forwards = forwardedPaths(analytics);
   return {

@@ -1,5 +1,5 @@
 import type { AstroUserConfig } from 'astro';
-import { cspDirectives } from '../deploy/csp.ts';
+import { cspDirectives } from '../runtime/csp.ts';
 import type { BuildSettings } from '../src/config/build-settings.ts';
 
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
@@ -7,7 +7,7 @@ type CspDirectives = NonNullable<CspConfig['directives']>;
 
 /**
  * The pages' Content-Security-Policy: Astro hashes every script and style it emits; the other
- * directives come from deploy/csp.ts, with the frame and analytics origins this build allows.
+ * directives come from runtime/csp.ts, with the frame and analytics origins this build allows.
  */
 export function siteCsp({ frameOrigins, analyticsPolicy }: BuildSettings): CspConfig {
   return {

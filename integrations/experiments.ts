@@ -1,10 +1,10 @@
 import type { AstroIntegration } from 'astro';
 import { writeFile } from 'node:fs/promises';
-import { EXPERIMENTS_FILE } from '../deploy/rules.ts';
+import { EXPERIMENTS_FILE } from '../runtime/rules.ts';
 import { readRunningList } from '../src/content/experiments.ts';
 
 /**
- * Lists the running split tests and their variants' files (deploy/experiments.ts EXPERIMENTS_FILE)
+ * Lists the running split tests and their variants' files (runtime/experiments.ts EXPERIMENTS_FILE)
  * for every host; nothing is written while none runs, so such a build is the site as written.
  */
 export function experimentsList(): AstroIntegration {

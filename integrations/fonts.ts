@@ -16,7 +16,7 @@ function localFace(name: string, fallbacks: string[], file: string, weight: stri
  * The two self-hosted faces. Both are preloaded and `optional`: a first view that would wait for
  * them keeps the metric-matched fallbacks instead of moving text when they arrive; later views draw
  * them from the cache. (Each is cut down at build to the characters the pages draw in it:
- * scripts/subset-fonts.ts.)
+ * integrations/subset-fonts.ts.)
  */
 export const fonts = [
   localFace(

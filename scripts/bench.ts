@@ -17,8 +17,8 @@
  * Lighthouse reports to bench-results/. BENCH_RUNS (5) and BENCH_PAGES (`/,/community,not found`)
  * narrow it.
  *
- * BENCH_FLOORS=1 also serves the default build as the LCP target would need it (the README's
- * "What 900 ms would take"): `inline`, the favicon and the loader drawn into each page, so that
+ * BENCH_FLOORS=1 also serves the default build as the LCP target would need it (docs/speed.md,
+ * "Why LCP stops just above 900 ms"): `inline`, the favicon and the loader drawn into each page, so that
  * only the two faces are requested before the first paint; `one face`, that and the text face
  * dropped (its metric-matched fallback draws the text), so that only the display face is.
  *
@@ -34,7 +34,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildServer } from '../server/app.ts';
-import { chooseVariant, servedExperiments, type ServedExperiment } from '../deploy/experiments.ts';
+import { chooseVariant, servedExperiments, type ServedExperiment } from '../runtime/experiments.ts';
 import { htmlFiles } from '../deploy/site-policy.ts';
 import { compressDir } from './compress.ts';
 import { measureFirstTaps, type WidgetResult } from './lib/first-tap.ts';
@@ -47,7 +47,7 @@ import {
   startStandInProvider,
   type Configuration,
 } from './lib/production-like.ts';
-import { sha256, withStyleHashes } from './subset-fonts.ts';
+import { sha256, withStyleHashes } from '../integrations/subset-fonts.ts';
 import { CHROME_ARGS, ensureChrome, MISSING_CHROME_MESSAGE } from './find-chrome.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);

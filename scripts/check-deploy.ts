@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { allRoutes, answerFor, routeManifest, type RouteManifest } from '../deploy/routes.ts';
-import type { Transport } from '../deploy/rules.ts';
+import type { Transport } from '../runtime/rules.ts';
 
 /** A path no build has: the not-found page answers it. */
 export const MISSING_PATH = '/this-page-does-not-exist';

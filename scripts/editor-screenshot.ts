@@ -1,5 +1,5 @@
 /**
- * Takes the README's picture of the browser editor: starts `npm run edit` on a spare port, opens
+ * Takes the owner's guide's picture of the browser editor: starts `npm run edit` on a spare port, opens
  * a page of the editor in Chromium and saves docs/images/editor.png. Reads only; saves nothing.
  *
  *   npm run screenshot:editor

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from 'vite';
 import { parseExperiments } from '../src/content/experiments.ts';
 import { contentPath } from '../src/content/schemas.ts';
-import { DEFAULT_API } from '../deploy/results/results-api.ts';
+import { DEFAULT_API } from '../runtime/results/results-api.ts';
 import { experimentReport, formatReport, type ReportSettings } from './lib/experiment-report.ts';
 
 function fail(message: string): never {

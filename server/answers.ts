@@ -8,7 +8,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findRedirect, headersFor, type Redirect, type Transport } from '../deploy/rules.ts';
+import { findRedirect, headersFor, type Redirect, type Transport } from '../runtime/rules.ts';
 import { acceptsHtml, BoundedCache, hasBody } from './request-checks.ts';
 import { variantChooser, type VariantChooser } from './experiments.ts';
 import type { Encoding, Fixed, Headers, Resource, Site } from './site.ts';
@@ -192,7 +192,7 @@ export class Answers {
     return this.send(reply, 200, variant.ok[transport], variant.body);
   }
 
-  /** A redirect of deploy/rules.ts, the query kept. */
+  /** A redirect of runtime/rules.ts, the query kept. */
   sendRedirect(request: FastifyRequest, reply: FastifyReply, redirect: Redirect): FastifyReply {
     let headers = this.redirectHeaders.get(redirect.to);
     if (!headers) {

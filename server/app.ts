@@ -25,11 +25,11 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { TIME_LIMITS } from '../deploy/rules.ts';
+import { TIME_LIMITS } from '../runtime/rules.ts';
 import { ALLOW, Answers } from './answers.ts';
 import { clientErrors } from './client-errors.ts';
-import type { DeployHookSettings } from '../deploy/deploy-hook.ts';
-import type { HostedEditorSettings } from '../deploy/editor.ts';
+import type { DeployHookSettings } from '../runtime/deploy-hook.ts';
+import type { HostedEditorSettings } from '../runtime/editor.ts';
 import { drainer, type DrainOptions } from './drain.ts';
 import { variantChooser, type ExperimentOptions } from './experiments.ts';
 import { forwarding } from './forwarding.ts';
@@ -53,7 +53,7 @@ export interface Timeouts {
   keepAlive: number;
 }
 
-/** deploy/rules.ts TIME_LIMITS, in milliseconds. */
+/** runtime/rules.ts TIME_LIMITS, in milliseconds. */
 export const DEFAULT_TIMEOUTS: Timeouts = {
   idle: TIME_LIMITS.idle * 1000,
   headers: TIME_LIMITS.headers * 1000,
@@ -77,7 +77,7 @@ export interface ServerOptions {
   timeouts?: Partial<Timeouts>;
   /** Split tests: the secret of the daily salt (EXPERIMENT_SECRET) and the clock (server/experiments.ts). */
   experiments?: ExperimentOptions;
-  /** The hosted editor's settings (deploy/editor.ts): with them and a build that has the editor, it is served. */
+  /** The hosted editor's settings (runtime/editor.ts): with them and a build that has the editor, it is served. */
   editor?: HostedEditorSettings | null;
   /** The environment the editor's results view reads its analytics provider and key from (server/index.ts: the process's). */
   editorEnv?: Record<string, string | undefined>;

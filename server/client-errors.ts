@@ -6,7 +6,7 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transport } from '../deploy/rules.ts';
+import type { Transport } from '../runtime/rules.ts';
 import { ALLOW, type Answers } from './answers.ts';
 import { acceptsHtml } from './request-checks.ts';
 import type { Headers } from './site.ts';

@@ -1,5 +1,5 @@
 /**
- * The deploy hook on the Node server (deploy/deploy-hook.ts says what it is and how it is turned
+ * The deploy hook on the Node server (runtime/deploy-hook.ts says what it is and how it is turned
  * on): `POST /api/deploy-hook` from GitHub, signed with the webhook's secret. A push to the
  * published branch asks the publisher (server/publisher.ts) for a build; every other signed call
  * is acknowledged and changes nothing; an unsigned or wrongly signed one gets 401. Each answer is
@@ -14,7 +14,7 @@ import {
   SIGNATURE_HEADER,
   signatureValid,
   type DeployHookSettings,
-} from '../deploy/deploy-hook.ts';
+} from '../runtime/deploy-hook.ts';
 import type { Answers } from './answers.ts';
 import type { Publisher } from './publisher.ts';
 

@@ -1,12 +1,12 @@
 /**
  * Split tests in our server: a page under a running test (server/site.ts `experiments`) is
- * answered with the visitor's variant, chosen by deploy/experiments.ts from the visitor's address
+ * answered with the visitor's variant, chosen by runtime/experiments.ts from the visitor's address
  * (`request.ip`: from X-Forwarded-For only behind a trusted proxy, TRUST_PROXY) and user agent.
  * Nothing is set on the visitor's side: no cookie, no header they keep.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { chooseVariant, visitorOf } from '../deploy/experiments.ts';
+import { chooseVariant, visitorOf } from '../runtime/experiments.ts';
 import type { PageUnderTest, Resource } from './site.ts';
 
 export interface ExperimentOptions {

@@ -5,7 +5,7 @@
  * security headers. Only the headers a provider needs go along; cookies never do.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { forwardCacheControl, type Forward } from '../deploy/rules.ts';
+import { forwardCacheControl, type Forward } from '../runtime/rules.ts';
 import type { Answers } from './answers.ts';
 import type { Site } from './site.ts';
 

@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { deployHookSettings, DEPLOY_HOOK_PATH, type DeployHookSettings } from '../deploy/deploy-hook.ts';
-import { EDITOR_FOLDER, hostedEditorSettings, type HostedEditorSettings } from '../deploy/editor.ts';
+import { deployHookSettings, DEPLOY_HOOK_PATH, type DeployHookSettings } from '../runtime/deploy-hook.ts';
+import { EDITOR_FOLDER, hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
 import { buildServer, DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY, trustProxyFn } from './app.ts';
 
 const env = process.env;

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY, type ServedExperiment } from '../deploy/experiments.ts';
+import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY, type ServedExperiment } from '../runtime/experiments.ts';
 import { allRoutes, experimentOf, routeManifest } from '../deploy/routes.ts';
-import { EDITOR_PAGE, editorHeaders } from '../deploy/editor.ts';
-import { headersFor, notFoundPage, securityHeaders, type Forward, type Transport } from '../deploy/rules.ts';
+import { EDITOR_PAGE, editorHeaders } from '../runtime/editor.ts';
+import { headersFor, notFoundPage, securityHeaders, type Forward, type Transport } from '../runtime/rules.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 export type Headers = Record<string, string>;
@@ -206,7 +206,7 @@ export async function loadSite(root: string): Promise<Site> {
     }
     for (const path of route.paths) routes.set(path, resourceOf(loaded, pageHeaders(path)));
   }
-  // The hosted editor's files, with its own headers (deploy/editor.ts); served only by a server
+  // The hosted editor's files, with its own headers (runtime/editor.ts); served only by a server
   // started with the editor's variables (server/editor/).
   let editor: EditorFiles | null = null;
   if (manifest.editor) {

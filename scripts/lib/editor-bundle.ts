@@ -1,5 +1,5 @@
 /**
- * The hosted editor's host code (deploy/editor-edge.ts with Keystatic's API handler and what it
+ * The hosted editor's host code (runtime/editor-edge.ts with Keystatic's API handler and what it
  * imports) as one self-contained script, for the functions deploy/editor-hosts.ts generates: an
  * IIFE defining EDITOR_BUNDLE_GLOBAL, built for the Web-standard runtimes of Netlify, Vercel's
  * edge and Cloudflare's workerd (Keystatic's `worker` build; no Node built-in, no `process`).
@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from './project-copy.ts';
 
 export async function editorBundle(): Promise<string> {
   const result = await build({
-    entryPoints: [join(PROJECT_ROOT, 'deploy/editor-edge.ts')],
+    entryPoints: [join(PROJECT_ROOT, 'runtime/editor-edge.ts')],
     bundle: true,
     write: false,
     format: 'iife',

@@ -1,11 +1,11 @@
 /**
  * `npm run experiment:report`: each split test's variants, their conversion rates with 95%
  * intervals and a plain verdict against the control, asked of the configured provider by the
- * same code the editor's results view runs (deploy/results/: providers.ts asks, split-stats.ts
+ * same code the editor's results view runs (runtime/results/: providers.ts asks, split-stats.ts
  * weighs), written for a terminal.
  */
-import { testFigures, type TestFigures } from '../../deploy/results/results-api.ts';
-import type { AnalyticsSource, SplitTest } from '../../deploy/results/providers.ts';
+import { testFigures, type TestFigures } from '../../runtime/results/results-api.ts';
+import type { AnalyticsSource, SplitTest } from '../../runtime/results/providers.ts';
 
 export interface ReportSettings extends AnalyticsSource {
   /** The days counted, up to today. */

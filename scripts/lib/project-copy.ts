@@ -14,6 +14,7 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const SOURCES = [
   'src',
   'public',
+  'runtime',
   'deploy',
   'server',
   'scripts',

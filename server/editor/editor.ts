@@ -1,13 +1,13 @@
 /**
  * The hosted editor on the Node server (only when it is started with the editor's variables and
  * the build has the editor, server/index.ts): its page at /keystatic and below (the app routes
- * itself), its scripts, and its API (deploy/editor-api.ts, the code every host runs), on exactly
- * the paths and methods of deploy/editor.ts. Everything else under /api/keystatic/ falls through
+ * itself), its scripts, and its API (runtime/editor-api.ts, the code every host runs), on exactly
+ * the paths and methods of runtime/editor.ts. Everything else under /api/keystatic/ falls through
  * to the site's own answers: 404, or 405 for a method the site does not take.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { editorApi } from '../../deploy/editor-api.ts';
-import { EDITOR_API_ROUTES, EDITOR_PAGE, type HostedEditorSettings } from '../../deploy/editor.ts';
+import { editorApi } from '../../runtime/editor-api.ts';
+import { EDITOR_API_ROUTES, EDITOR_PAGE, type HostedEditorSettings } from '../../runtime/editor.ts';
 import type { Answers } from '../answers.ts';
 import type { EditorFiles } from '../site.ts';
 

@@ -412,7 +412,7 @@ test.describe('the first-party path (PUBLIC_ANALYTICS_PROXY=true)', () => {
       data: JSON.stringify(event),
     });
     expect(answer.status()).toBe(202);
-    // nginx sends the whole set on every answer, HSTS included (deploy/rules.ts).
+    // nginx sends the whole set on every answer, HSTS included (runtime/rules.ts).
     const security = expectedSecurity((await routeManifest(root)).csp);
     expect(pick(answer.headers(), security)).toEqual(security);
     expect(collector.received).toEqual([

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import autocannon from 'autocannon';
-import { DEPLOY_HOOK_PATH, signatureOf } from '../../deploy/deploy-hook.ts';
+import { DEPLOY_HOOK_PATH, signatureOf } from '../../runtime/deploy-hook.ts';
 import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { contentOf, formatUsd } from '../support/site-content.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The web fonts are cut down at build to the characters the pages show (scripts/subset-fonts.ts).
+ * The web fonts are cut down at build to the characters the pages show (integrations/subset-fonts.ts).
  * Here the browser itself says which font drew each piece of text: none of our text may fall back
  * to a system font because a character was cut from the subset. The faces are `font-display:
  * optional` (a first view that would wait for them keeps the metric-matched fallbacks instead of

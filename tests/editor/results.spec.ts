@@ -24,10 +24,8 @@ const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 1;
 const EDITOR = `http://127.0.0.1:${PORT}`;
 const KEY = 'plausible-stand-in-key-5ac1e';
 const DAY = 86_400_000;
-const [control, challenger] = SAMPLE_EXPERIMENT.variants as [
-  { id: string },
-  { id: string; fields: Record<string, string> },
-];
+const control = SAMPLE_EXPERIMENT.variants[0]!;
+const challenger = SAMPLE_EXPERIMENT.variants[1]! as { id: string; fields: Record<string, string> };
 
 let project: ProjectCopy;
 let server: ChildProcess;

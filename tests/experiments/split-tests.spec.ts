@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { EXPERIMENT_CACHE_CONTROL } from '../../deploy/experiments.ts';
+import { EXPERIMENT_CACHE_CONTROL } from '../../runtime/experiments.ts';
 import { routeManifest } from '../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../server/app.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';

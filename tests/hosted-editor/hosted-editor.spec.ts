@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { STATE_COOKIE } from '../../deploy/editor-api.ts';
-import { editorHeaders } from '../../deploy/editor.ts';
+import { STATE_COOKIE } from '../../runtime/editor-api.ts';
+import { editorHeaders } from '../../runtime/editor.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, linkModules, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { startWrangler } from '../support/wrangler.ts';
@@ -35,7 +35,7 @@ const EDITOR_ENV = {
   PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'build-equity-site-editor',
   KEYSTATIC_PREVIEW_URL: PREVIEW,
 };
-/** Screenshots for the README and the requests Keystatic made to GitHub, kept after the run. */
+/** Screenshots for the owner's guide (docs/images/) and the requests Keystatic made to GitHub, kept after the run. */
 const SHOTS = join(PROJECT_ROOT, 'test-results/hosted-editor');
 const GITHUB_HOSTS = /^https:\/\/(github\.com|api\.github\.com|raw\.githubusercontent\.com)\//;
 
@@ -188,7 +188,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   });
 
   await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill(String(price));
-  // For the README: the draft branch, its Preview button and the edited price, before the save.
+  // For the owner's guide: the draft branch, its Preview button and the edited price, before the save.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: join(SHOTS, 'hosted-editor-draft.png') });
   await pressSave(page);

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
-import { firstScreenEnd } from '../../scripts/first-screen.ts';
+import { firstScreenEnd } from '../../integrations/first-screen.ts';
 
 export const DIST = join(process.cwd(), 'dist');
 
@@ -24,7 +24,7 @@ export const BUDGETED_PAGES = Object.keys(JS_BUDGET_KB) as BudgetedPage[];
  * A new connection's first round trip carries ten TCP segments (14,600 bytes): a first screen
  * whose markup and headers fit is painted a round trip (150 ms on slow 4G) sooner. The build keeps
  * inline only the style rules of each page's first screen, and fetches the whole stylesheet and
- * the page's script once it is painted (scripts/first-screen.ts). The rest of a long page may come
+ * the page's script once it is painted (integrations/first-screen.ts). The rest of a long page may come
  * a round trip later without holding up that paint (tests/e2e/shell.spec.ts shows it), so the
  * budget counts the bytes up to the end of the first screen: the owner's words below it weigh on
  * that count only through the code tables brotli sends ahead (under 2% of their own weight).

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { VercelRoute } from '../../deploy/host-configs.ts';
 import { allRoutes, routeManifest, type RouteManifest } from '../../deploy/routes.ts';
-import { notFoundPage } from '../../deploy/rules.ts';
+import { notFoundPage } from '../../runtime/rules.ts';
 import { answerFor, pathsOf } from '../support/site-facts.ts';
 import { resolveVercel } from '../support/vercel-routes.ts';
 import { DIST } from './page-weight.ts';

@@ -1,13 +1,13 @@
 /**
  * The small build of tests/support/site-facts.ts with a split test running on `/`: two headlines
  * at 50/50, the second variant's finished page under the variants' folder, and the list the build
- * writes for the hosts (deploy/experiments.ts EXPERIMENTS_FILE).
+ * writes for the hosts (runtime/experiments.ts EXPERIMENTS_FILE).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { ServedExperiment } from '../../deploy/experiments.ts';
-import { EXPERIMENTS_FILE } from '../../deploy/rules.ts';
+import type { ServedExperiment } from '../../runtime/experiments.ts';
+import { EXPERIMENTS_FILE } from '../../runtime/rules.ts';
 import { routeManifest } from '../../deploy/routes.ts';
 import { sampleBuild, type SampleBuild } from './site-facts.ts';
 

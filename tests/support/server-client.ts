@@ -1,6 +1,6 @@
 /**
  * Talking to the production server in the unit tests: a server over the fixture's small build
- * (tests/support/site-facts.ts), and the check that an answer carries the security headers of deploy/rules.ts.
+ * (tests/support/site-facts.ts), and the check that an answer carries the security headers of runtime/rules.ts.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -50,7 +50,7 @@ export async function quickServer(root: string, options: Partial<ServerOptions> 
 }
 
 /**
- * The security headers of deploy/rules.ts, each with its value, over plain HTTP (`http`) or behind
+ * The security headers of runtime/rules.ts, each with its value, over plain HTTP (`http`) or behind
  * TLS (`https`); over plain HTTP, the ones sent only behind TLS (HSTS) are absent.
  */
 export function expectSecurityHeaders(answer: Answer, csp: string, transport: 'http' | 'https', label = '') {

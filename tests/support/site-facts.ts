@@ -2,14 +2,14 @@
  * The one fixture of what every host must answer, read from deploy/ where it is defined: a small
  * build written to a temp folder and its route manifest (deploy/routes.ts), the paths to ask for
  * (the ones `npm run check:deploy` asks), the hostile paths, and the security headers each answer
- * carries (deploy/rules.ts). The server and each host config are checked against it once each.
+ * carries (runtime/rules.ts). The server and each host config are checked against it once each.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { answerFor, routeManifest, type RouteManifest } from '../../deploy/routes.ts';
-import { notFoundPage, securityHeaders, type Transport } from '../../deploy/rules.ts';
+import { notFoundPage, securityHeaders, type Transport } from '../../runtime/rules.ts';
 import { MISSING_PATH, pathsToCheck } from '../../scripts/check-deploy.ts';
 
 export { answerFor, pathsToCheck };
@@ -126,14 +126,14 @@ export function hostilePaths(secret: string): string[] {
     '/.env',
     '/.git/config',
     '/server/app.ts',
-    '/deploy/rules.ts',
+    '/runtime/rules.ts',
     '/package.json',
     '/_headers',
     '/_redirects',
   ];
 }
 
-/** The security headers every answer carries (deploy/rules.ts), lower-case, over `transport`. */
+/** The security headers every answer carries (runtime/rules.ts), lower-case, over `transport`. */
 export function expectedSecurity(csp: string, transport: Transport = 'https'): Record<string, string> {
   return Object.fromEntries(
     Object.entries(securityHeaders(csp, transport)).map(([name, value]) => [name.toLowerCase(), value]),

@@ -7,7 +7,7 @@
  * checked this way; nginx and Cloudflare Pages also run for real (tests/http/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspDirectives, metaPolicy, unionPolicy } from '../../deploy/csp.ts';
+import { cspDirectives, metaPolicy, unionPolicy } from '../../runtime/csp.ts';
 import {
   netlifyHeaders,
   netlifyRedirects,
@@ -24,7 +24,7 @@ import {
   securityHeaders,
   TIME_LIMITS,
   type Forward,
-} from '../../deploy/rules.ts';
+} from '../../runtime/rules.ts';
 import {
   answerFor,
   expectedSecurity,

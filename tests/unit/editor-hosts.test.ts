@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The hosted editor on Netlify, Vercel and Cloudflare Pages: the functions the build generates
- * (deploy/editor-hosts.ts, with the real bundle of deploy/editor-edge.ts and Keystatic's handler)
+ * (deploy/editor-hosts.ts, with the real bundle of runtime/editor-edge.ts and Keystatic's handler)
  * run here as code with Web-standard Requests, each reached the way its host routes a request
  * (Netlify's function paths and `_headers`, Vercel's config.json, Cloudflare's `_routes.json`).
  * Every host answers the editor's page, scripts and API as the Node server does: the editor's own
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STATE_COOKIE } from '../../deploy/editor-api.ts';
+import { STATE_COOKIE } from '../../runtime/editor-api.ts';
 import {
   CLOUDFLARE_EDITOR_ROUTES,
   editorCore,
@@ -22,10 +22,10 @@ import {
   netlifyEditorFunction,
   vercelEditorFunction,
 } from '../../deploy/editor-hosts.ts';
-import { EDITOR_CSP, editorHeaders, NOINDEX } from '../../deploy/editor.ts';
+import { EDITOR_CSP, editorHeaders, NOINDEX } from '../../runtime/editor.ts';
 import { cloudflareRoutes, cloudflareWorker } from '../../deploy/experiment-hosts.ts';
 import { netlifyHeaders, nginxConfig, vercelOutputConfig } from '../../deploy/host-configs.ts';
-import { cacheControl, securityHeaders } from '../../deploy/rules.ts';
+import { cacheControl, securityHeaders } from '../../runtime/rules.ts';
 import { editorBundle } from '../../scripts/lib/editor-bundle.ts';
 import { SAMPLE_EDITOR_FILES, sampleBuild, type SampleBuild } from '../support/site-facts.ts';
 import { resolveVercel } from '../support/vercel-routes.ts';
@@ -165,7 +165,7 @@ async function ask(host: Host, handler: Handler, path: string, init: RequestInit
   return handler(new Request(url, init));
 }
 
-/** The editor's headers on an answer, as deploy/editor.ts makes them for the Node server. */
+/** The editor's headers on an answer, as runtime/editor.ts makes them for the Node server. */
 function expectEditorHeaders(answer: Response, path: string) {
   for (const [name, value] of Object.entries(editorHeaders(path)))
     expect(answer.headers.get(name), `${name} of ${path}`).toBe(value);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { metaPolicy } from '../../deploy/csp.ts';
+import { metaPolicy } from '../../runtime/csp.ts';
 import {
   atRest,
   firstScreenCss,
@@ -15,8 +15,8 @@ import {
   loaderCode,
   markLater,
   splitPage,
-} from '../../scripts/first-screen.ts';
-import { trimPagePolicy } from '../../scripts/trim-policy.ts';
+} from '../../integrations/first-screen.ts';
+import { trimPagePolicy } from '../../integrations/trim-policy.ts';
 import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

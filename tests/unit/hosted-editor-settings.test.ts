@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_VARIABLES, editorHeaders, hostedEditorSettings, isEditorPath } from '../../deploy/editor.ts';
+import { EDITOR_VARIABLES, editorHeaders, hostedEditorSettings, isEditorPath } from '../../runtime/editor.ts';
 
 const COMPLETE = {
   KEYSTATIC_GITHUB_REPO: 'build-equity/site',

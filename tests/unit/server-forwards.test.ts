@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The analytics first-party path on the Node server, over real HTTP: a build that lists forwarded
- * paths (deploy/rules.ts FORWARDS_FILE) has them passed on to a stand-in provider with the
+ * paths (runtime/rules.ts FORWARDS_FILE) has them passed on to a stand-in provider with the
  * visitor's address, browser and body, and answered with the provider's answer under our headers.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterSet, textDrawnIn, visibleText } from '../../scripts/subset-fonts.ts';
+import { characterSet, textDrawnIn, visibleText } from '../../integrations/subset-fonts.ts';
 
 const page = `<!doctype html><html><head><title>Kept out</title><style>.x{}</style></head><body>
   <h1 class="font-display text-display">Sell <em>for more</em></h1>

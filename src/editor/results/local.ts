@@ -1,6 +1,6 @@
 /**
  * The results view's server side under `npm run edit` (local mode): `GET /api/keystatic/results`,
- * the same handler the hosted editor's API runs (deploy/results/results-api.ts), with the
+ * the same handler the hosted editor's API runs (runtime/results/results-api.ts), with the
  * provider and key from this computer's environment or the project's .env; and
  * `POST /api/keystatic/promote`, which writes the winner's words and ends the test in the files,
  * as a save writes them. Both answer loopback only, as the editor does, and promote only a
@@ -10,8 +10,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadEnv, type ViteDevServer } from 'vite';
-import { loopbackOnly } from '../../../deploy/results/access.ts';
-import { resultsHandler } from '../../../deploy/results/results-api.ts';
+import { loopbackOnly } from '../../../runtime/results/access.ts';
+import { resultsHandler } from '../../../runtime/results/results-api.ts';
 import { contentPath } from '../../content/schemas.ts';
 import { promoteTexts } from './promote.ts';
 

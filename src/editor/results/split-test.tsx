@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { parse } from 'yaml';
-import type { TestFigures } from '../../../deploy/results/results-api.ts';
+import type { TestFigures } from '../../../runtime/results/results-api.ts';
 import { experimentsSchema } from '../../content/schemas.ts';
 import { hostedEditor } from '../storage.ts';
 import { TestTable } from './figures.tsx';

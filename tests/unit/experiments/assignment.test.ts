@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Who sees which variant (deploy/experiments.ts): the split honoured for 10,000 simulated visitors,
+ * Who sees which variant (runtime/experiments.ts): the split honoured for 10,000 simulated visitors,
  * each visitor the same variant all day and drawn afresh the next, and crawlers, Global Privacy
  * Control and Do Not Track always on the page as written.
  */
@@ -12,7 +12,7 @@ import {
   variantAt,
   type ServedExperiment,
   type Visitor,
-} from '../../../deploy/experiments.ts';
+} from '../../../runtime/experiments.ts';
 import { SAMPLE_EXPERIMENT } from '../../support/experiment-sample.ts';
 
 const SECRET = 'test-secret-of-the-day-salt';

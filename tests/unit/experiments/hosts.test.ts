@@ -19,7 +19,7 @@ import {
   VERCEL_INNER_HEADER,
   vercelEdgeFunction,
 } from '../../../deploy/experiment-hosts.ts';
-import { EXPERIMENT_CACHE_CONTROL } from '../../../deploy/experiments.ts';
+import { EXPERIMENT_CACHE_CONTROL } from '../../../runtime/experiments.ts';
 import { netlifyHeaders, nginxConfig, vercelOutputConfig } from '../../../deploy/host-configs.ts';
 import { experimentSample, SAMPLE_EXPERIMENT, variantOfBody } from '../../support/experiment-sample.ts';
 import { expectedSecurity, pick, type SampleBuild } from '../../support/site-facts.ts';

@@ -7,7 +7,7 @@
  * security headers of every page; pages not under test answer as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPERIMENT_CACHE_CONTROL } from '../../../deploy/experiments.ts';
+import { EXPERIMENT_CACHE_CONTROL } from '../../../runtime/experiments.ts';
 import { answerFor } from '../../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../../server/app.ts';
 import { experimentSample, variantOfBody } from '../../support/experiment-sample.ts';

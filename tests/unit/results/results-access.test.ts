@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Only the owner sees the results: through the editor's API (deploy/editor-api.ts, the handler
+ * Only the owner sees the results: through the editor's API (runtime/editor-api.ts, the handler
  * the Node server and every host's function run), a signed-out visitor and a signed-in user whose
  * GitHub token may not write to the repository get the refusal and no figure; the owner gets them.
  * GitHub is the stand-in (tests/hosted-editor/github-stand-in.ts), asked as the real one would be.
@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { editorApi } from '../../../deploy/editor-api.ts';
-import { loopbackOnly } from '../../../deploy/results/access.ts';
+import { editorApi } from '../../../runtime/editor-api.ts';
+import { loopbackOnly } from '../../../runtime/results/access.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
 import { startAnalyticsApi, type AnalyticsApi } from '../../support/analytics-api.ts';

@@ -1,13 +1,13 @@
 // @vitest-environment node
 /**
- * The editor's results (deploy/results/), against stand-ins of Plausible's Stats API v2 and
+ * The editor's results (runtime/results/), against stand-ins of Plausible's Stats API v2 and
  * Umami's API answering from one synthetic log: each figure is the log's own count, both
  * providers give the same figures, each state without figures is one sentence saying what to do,
  * and the key is in no answer and no log line.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resultsHandler, type ResultsAnswer } from '../../../deploy/results/results-api.ts';
-import { verdict } from '../../../deploy/results/split-stats.ts';
+import { resultsHandler, type ResultsAnswer } from '../../../runtime/results/results-api.ts';
+import { verdict } from '../../../runtime/results/split-stats.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { startAnalyticsApi, type AnalyticsApi, type LoggedEvent } from '../../support/analytics-api.ts';
 import { syntheticLog } from '../../support/analytics-log.ts';

@@ -16,7 +16,7 @@ import {
   pushedBranch,
   signatureOf,
   signatureValid,
-} from '../../../deploy/deploy-hook.ts';
+} from '../../../runtime/deploy-hook.ts';
 import { sampleBuild, SAMPLE_WORDS, type SampleBuild } from '../../support/site-facts.ts';
 import { expectSecurityHeaders, raw } from '../../support/server-client.ts';
 

@@ -2,7 +2,7 @@
 /** What the server sends for a file beyond its route: the encoding the client takes, and 304 for what it already has. */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { notFoundPage } from '../../../deploy/rules.ts';
+import { notFoundPage } from '../../../runtime/rules.ts';
 import { encodingPicker } from '../../../server/app.ts';
 import { answerFor, SAMPLE_WORDS } from '../../support/site-facts.ts';
 import { expectSecurityHeaders, raw, useServer } from '../../support/server-client.ts';

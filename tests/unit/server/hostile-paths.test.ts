@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { requestPath } from '../../../server/app.ts';
 import { hostilePaths, SAMPLE_WORDS } from '../../support/site-facts.ts';
 import { raw, SECRET_FILE, useServer } from '../../support/server-client.ts';
-import { notFoundPage } from '../../../deploy/rules.ts';
+import { notFoundPage } from '../../../runtime/rules.ts';
 
 const served = useServer();
 const HOSTILE = hostilePaths(SECRET_FILE);

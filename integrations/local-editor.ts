@@ -11,9 +11,9 @@ import keystatic from '@keystatic/astro';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Config } from '@keystatic/core';
 import type { ViteDevServer } from 'vite';
-import { localResults } from './results/local.ts';
-import { SAVE_SETTLES_MS } from './settle.ts';
-import { applyEdit } from './yaml-edit.ts';
+import { localResults } from '../src/editor/results/local.ts';
+import { SAVE_SETTLES_MS } from '../src/editor/settle.ts';
+import { applyEdit } from '../src/editor/yaml-edit.ts';
 
 const UPDATE_PATH = '/api/keystatic/update';
 const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;

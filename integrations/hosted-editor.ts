@@ -1,5 +1,5 @@
 /**
- * The hosted editor's build: with the editor's variables set (deploy/editor.ts), `npm run build`
+ * The hosted editor's build: with the editor's variables set (runtime/editor.ts), `npm run build`
  * also bundles Keystatic's app with the site's editor configuration into `dist/keystatic/`, after
  * Astro has written the visitors' pages and untouched by what follows for them (fonts, policies).
  * Without the variables this does nothing, and the build is byte for byte what it was.
@@ -11,9 +11,10 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build, type Plugin } from 'vite';
-import { EDITOR_FOLDER, EDITOR_PAGE, type HostedEditorSettings } from '../../../deploy/editor.ts';
+import { EDITOR_FOLDER, EDITOR_PAGE, type HostedEditorSettings } from '../runtime/editor.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
+/** The editor's app: its page (index.html) and entry (main.tsx). */
+const appRoot = fileURLToPath(new URL('../src/editor/hosted/', import.meta.url));
 
 /**
  * Keystatic's app links Inter from Google Fonts in its page; the editor's policy loads nothing
@@ -43,7 +44,7 @@ export function hostedEditorBuild(settings: HostedEditorSettings): AstroIntegrat
         const outDir = fileURLToPath(new URL(`${EDITOR_FOLDER}/`, dir));
         await build({
           configFile: false,
-          root: here,
+          root: appRoot,
           base: `${EDITOR_PAGE}/`,
           logLevel: 'warn',
           plugins: [withoutGoogleFonts()],

@@ -1,6 +1,6 @@
 /**
  * What the analytics provider counted, asked of its own API with the site's key: the one module
- * `npm run experiment:report` and the editor's results view (deploy/results/results-api.ts) both
+ * `npm run experiment:report` and the editor's results view (runtime/results/results-api.ts) both
  * read, so a figure in the terminal and in the editor is the same figure.
  *
  * - Plausible, Stats API v2: `POST {host}/api/v2/query` with `Authorization: Bearer <key>` and a

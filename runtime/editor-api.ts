@@ -1,6 +1,6 @@
 /**
  * The hosted editor's API as one fetch-style function (a Request in, a Response out), so the Node
- * server (server/editor/) and each host's function (deploy/editor-edge.ts, deploy/editor-hosts.ts) run the same code.
+ * server (server/editor/) and each host's function (runtime/editor-edge.ts, deploy/editor-hosts.ts) run the same code.
  * Keystatic's own handler (`@keystatic/core/api/generic`) does the work: GitHub's sign-in, the
  * token exchange, the refresh and sign-out. Around it, this adds what it leaves open:
  *
@@ -84,7 +84,7 @@ function randomState(): string {
 
 /**
  * The fetch-style handler of the editor's API for these settings; `env` is the host's environment,
- * read for the results view's analytics provider and key (deploy/results/results-api.ts).
+ * read for the results view's analytics provider and key (runtime/results/results-api.ts).
  */
 export function editorApi(
   settings: HostedEditorSettings,

@@ -36,7 +36,7 @@ export interface Forward {
  */
 export const FORWARDS_FILE = '_forwards.json';
 
-/** Where the build lists its running split tests (deploy/experiments.ts; absent when none runs). */
+/** Where the build lists its running split tests (runtime/experiments.ts; absent when none runs). */
 export const EXPERIMENTS_FILE = '_experiments.json';
 
 /**
@@ -130,7 +130,7 @@ export type Transport = 'https' | 'http';
  * Cross-Origin-Opener-Policy: the site opens no window and holds no secret an opener could reach,
  * and `same-origin` made a page loaded from a fresh tab start in a new browsing context group (a
  * new renderer process), which Lighthouse's cold start measured as 0.3 to 3 s of extra blocking
- * time (`npm run bench:coop`; README, Speed).
+ * time (`npm run bench:coop`; docs/speed.md).
  */
 export function securityHeaders(csp: string, transport: Transport = 'https'): Record<string, string> {
   const tls = transport === 'https';

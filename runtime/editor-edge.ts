@@ -1,7 +1,7 @@
 /**
  * The hosted editor on the hosts that run code beside static files (Netlify, Vercel, Cloudflare
  * Pages): one function for its API and its page, given the host's environment at run time. Its
- * API is deploy/editor-api.ts, the same code the Node server runs; its page and scripts are the
+ * API is runtime/editor-api.ts, the same code the Node server runs; its page and scripts are the
  * build's own files (`fetchFile`, the host's way to read one), each answered under the editor's
  * headers, never the visitors'. scripts/lib/editor-bundle.ts bundles this file with Keystatic's
  * handler into each host's generated function (deploy/editor-hosts.ts).
