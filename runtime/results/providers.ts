@@ -104,7 +104,11 @@ export async function plausibleQuery(
   return results;
 }
 
-/** One GET of Umami's API for the site, with the period and `filters` in its query. */
+/**
+ * One GET of Umami's API for the site, with the period and `filters` in its query. A self-hosted
+ * Umami answers under `/api/websites/`; Umami Cloud's API (`https://api.umami.is/v1`) under
+ * `/v1/websites/`.
+ */
 export async function umamiGet(
   source: AnalyticsSource,
   period: Period,
@@ -118,7 +122,7 @@ export async function umamiGet(
   });
   return askJson(
     source,
-    `${base(source)}/api/websites/${encodeURIComponent(source.siteId)}/${path}?${query}`,
+    `${base(source)}${/\/v1$/.test(base(source)) ? '' : '/api'}/websites/${encodeURIComponent(source.siteId)}/${path}?${query}`,
     {
       headers: { authorization: `Bearer ${source.apiKey}`, 'x-umami-api-key': source.apiKey },
     },

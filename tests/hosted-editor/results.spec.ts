@@ -69,7 +69,10 @@ test.beforeAll(async () => {
   );
   repository = mkdtempSync(join(tmpdir(), 'be-github-results-'));
   run('git', ['clone', '-q', '--bare', project.root, repository], tmpdir());
-  run('npm', ['run', 'build'], project.root, EDITOR_ENV);
+  // Hosts hand their variables to the build too: the key is set here as it would be, and reaches no file.
+  run('npm', ['run', 'build'], project.root, { ...EDITOR_ENV, ANALYTICS_API_KEY: KEY });
+  const leaked = spawnSync('grep', ['-rl', KEY, join(project.root, 'dist')], { encoding: 'utf8' });
+  expect(leaked.stdout, 'files of the build holding the analytics key').toBe('');
   standIn = new GitHubStandIn({
     repository,
     owner: OWNER,

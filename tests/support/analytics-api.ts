@@ -8,7 +8,7 @@
  *   `filters` (`is`) over `event:goal`, `event:page`, `event:props:<name>` and `visit:device`;
  *   answers `{ results: [{ dimensions, metrics }], meta: {}, query }`, a property an event lacks
  *   being `(none)`; a wrong key is 401, an unknown site 400, as Plausible answers them.
- * - Umami's API, `GET /api/websites/:id/stats` (`{ pageviews, visitors, visits, bounces,
+ * - Umami's API, `GET /api/websites/:id/stats` (Umami Cloud's: `/v1/websites/:id/…`) (`{ pageviews, visitors, visits, bounces,
  *   totaltime }`, Umami 2.18 and later), `/metrics?type=event` (`[{ x: name, y: events }]`) and
  *   `/event-data/values?eventName=&propertyName=` (`[{ value, total }]`), each between `startAt`
  *   and `endAt` (ms) and narrowed by `tag`, `url` and `device`; the key in `x-umami-api-key` or
@@ -165,7 +165,8 @@ export async function startAnalyticsApi(options: {
         const [status, answer] = plausible(options.log, body, options.siteId);
         return send(status, answer);
       }
-      const website = /^(?:\/v1)?\/api\/websites\/([^/]+)\/(.+)$/.exec(url.pathname);
+      // A self-hosted Umami's `/api/websites/…`, or Umami Cloud's `/v1/websites/…`.
+      const website = /^(?:\/api|\/v1)\/websites\/([^/]+)\/(.+)$/.exec(url.pathname);
       if (request.method === 'GET' && website) {
         if (request.headers['x-umami-api-key'] !== options.key && bearer !== options.key)
           return send(401, { error: 'Unauthorized' });

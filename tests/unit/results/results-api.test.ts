@@ -113,6 +113,17 @@ describe.each(['plausible', 'umami'])('results from %s', (provider) => {
   });
 });
 
+describe('Umami Cloud', () => {
+  it('is asked at its own API address (/v1/websites/…), giving the same figures as a self-hosted Umami', async () => {
+    const before = api.requests.length;
+    const cloud = await ask(env('umami', `${api.origin}/v1`));
+    expect(api.requests.slice(before).every((request) => request.path.startsWith('/v1/websites/'))).toBe(
+      true,
+    );
+    expect(cloud.tests).toEqual((await ask(env('umami', api.origin))).tests);
+  });
+});
+
 describe('both providers', () => {
   it('give the same figures for the same visits', async () => {
     const [plausible, umami] = await Promise.all([
