@@ -16,6 +16,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { expectNoAxeViolations } from '../e2e/fixtures.ts';
 import { startAnalyticsApi, type AnalyticsApi } from '../support/analytics-api.ts';
 import { syntheticLog } from '../support/analytics-log.ts';
 
@@ -146,6 +147,8 @@ for (const [width, phone] of [
       await expect(
         view.getByRole('table', { name: `/, ${device}` }).getByRole('row', { name: /^LCP/ }),
       ).toBeVisible();
+    // The view's own markup passes axe's WCAG 2.2 A and AA rules (names, contrast, tables).
+    await expectNoAxeViolations(page, 'section[aria-label="Results"]');
     // Readable at this width: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The key stays on the server: in no answer the page got, and nowhere in the page.
