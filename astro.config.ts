@@ -1,6 +1,6 @@
 /**
  * The build's wiring. Every setting comes from the environment once, checked, through
- * src/config/build-settings.ts (a bad one stops the build with an error naming the variable); each
+ * integrations/build-settings.ts (a bad one stops the build with an error naming the variable); each
  * integration and plugin lives in integrations/ or scripts/ with its one job.
  */
 import react from '@astrojs/react';
@@ -19,7 +19,7 @@ import { productionUrlGuard } from './integrations/production-url-guard.ts';
 import { firstScreen } from './integrations/first-screen.ts';
 import { subsetFonts } from './integrations/subset-fonts.ts';
 import { trimPolicies } from './integrations/trim-policy.ts';
-import { buildSettings } from './src/config/build-settings.ts';
+import { buildSettings } from './integrations/build-settings.ts';
 
 // The shell's variables and the .env files (where the shell's win), read before astro:env is.
 const settings = buildSettings({

@@ -56,9 +56,19 @@ const TREE_RULES = [
     message: 'The server reads only runtime/, deploy/ and the build.',
   },
   {
+    // The browser editor's results view draws what the editor's API answers: its shape (types only) is
+    // runtime/results/wire.ts, the one file of runtime/ src/ may import.
+    target: 'src',
+    from: 'runtime',
+    except: ['./results/wire.ts'],
+    message:
+      'The site does not import the hosts’ code (the editor’s view reads only runtime/results/wire.ts).',
+  },
+  {
     target: 'src',
     from: ['server', 'deploy', 'scripts', 'integrations', 'tests'],
-    message: 'The site does not import tooling or tests.',
+    message:
+      'The site does not import the hosts’ code, tooling or tests (the build reads the environment in integrations/).',
   },
   {
     target: 'scripts',

@@ -1,6 +1,6 @@
 import type { AstroUserConfig } from 'astro';
 import { cspDirectives } from '../runtime/csp.ts';
-import type { BuildSettings } from '../src/config/build-settings.ts';
+import type { BuildSettings } from './build-settings.ts';
 
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;
 type CspDirectives = NonNullable<CspConfig['directives']>;

@@ -1,7 +1,7 @@
 /**
  * The variables the pages read through `astro:env` (validated by Astro, typed in the code). The
  * build's own reading of the environment (origins, analytics, the production guard) is
- * src/config/build-settings.ts.
+ * integrations/build-settings.ts.
  */
 import { envField } from 'astro/config';
 import { ANALYTICS_PROVIDERS } from '../src/config/analytics.ts';

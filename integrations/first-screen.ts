@@ -5,9 +5,11 @@
  * (ten TCP segments, 14.6 KB with its headers) and is painted a round trip sooner on a slow one.
  *
  * - The page keeps inline only the style rules that can match an element of its first screen (all
- *   that precedes its main content, and the first FIRST_SCREEN_SECTIONS of it, which is what any
- *   screen from a phone's to a 1920 x 1080 one shows before a scroll), at every width. A page whose
- *   opening section fills any such screen says so on its <main> (`data-first-screen="1"`).
+ *   that precedes its main content, and the first FIRST_SCREEN_SECTIONS of it), at every width.
+ *   A page whose opening section is at least a window tall (`min-height: 100svh`), so that no
+ *   other section shows before a scroll whatever the owner's words or hidden sections, says so on
+ *   its <main> (`data-first-screen="1"`): both pages' heroes are, as their words cannot be known
+ *   here, and a count of sections that fit under a hero would hold only for the words as shipped.
  * - The whole stylesheet becomes one file for the site, and the page's script (src/lib/boot.ts,
  *   which Astro inlined) a file. A small loader (src/lib/first-screen-loader.ts), itself a file
  *   the head names with `async` (it never holds up the paint), requests them once the first screen

@@ -11,7 +11,7 @@ import keystatic from '@keystatic/astro';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Config } from '@keystatic/core';
 import type { ViteDevServer } from 'vite';
-import { localResults } from '../src/editor/results/local.ts';
+import { localResults } from './local-results.ts';
 import { SAVE_SETTLES_MS } from '../src/editor/settle.ts';
 import { applyEdit } from '../src/editor/yaml-edit.ts';
 

@@ -3,8 +3,8 @@
  * the same build, on 127.0.0.1 only. Every loop is bounded in count and time. The scenarios, one
  * a file in scripts/bench-load/:
  *
- * 1. Stalled readers at 100 and then 200 connections, each on a fresh pair of servers so the
- *    second count does not start from the heap the first one grew.
+ * 1. Stalled readers at 100 and then 200 connections, each count on freshly started servers (not
+ *    warmed), against a baseline of as many idle connections on other fresh servers.
  * 2. Stalled senders, 3. load, 4. stop under load: in that order on the pair the 200 readers met.
  *
  * Prints one table, our server beside nginx, with the ratio, then the targets. BENCH_PORT (4390)
@@ -38,9 +38,9 @@ async function main() {
   if (!existsSync(resolve('dist/index.html'))) throw new Error('No build: run "npm run build" first.');
   const sections: Section[] = [];
   for (const [index, readers] of STALLED_READERS.entries()) {
-    const pair = await startPair(PORT);
+    const { section, pair } = await stalledReaders(() => startPair(PORT), readers);
+    sections.push(section);
     try {
-      sections.push(await stalledReaders(pair.targets, readers));
       if (index === STALLED_READERS.length - 1) {
         sections.push(await stalledSenders(pair.targets));
         sections.push(await underLoad(pair.targets));

@@ -1,7 +1,9 @@
 /**
  * Finds a Chromium for the end-to-end tests and the benchmark, in this order:
- * CHROME_PATH, the system's chromium or chrome, Playwright's browser cache.
- * Tests never download a browser. As a script (`node scripts/find-chrome.ts`), it
+ * CHROME_PATH; the Chromium of this project's Playwright version, where `npx playwright install
+ * chromium` put one (as the GitHub workflows do: on GitHub's Ubuntu runner that is the browser
+ * Playwright supports, where Ubuntu's own is a snap); the system's chromium or chrome; any other
+ * Chromium in Playwright's browser cache. Tests never download a browser. As a script (`node scripts/find-chrome.ts`), it
  * prints the path, or installs Debian's chromium when it is root on a machine with
  * apt-get, or stops with a message naming what to install.
  */
@@ -9,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 
 const SYSTEM_CANDIDATES = [
   '/usr/bin/chromium',
@@ -43,6 +46,15 @@ function playwrightCache(): string[] {
     ]);
 }
 
+/** Where `npx playwright install chromium` puts the build this project's Playwright drives. */
+function playwrightsOwn(): string[] {
+  try {
+    return [chromium.executablePath()];
+  } catch {
+    return [];
+  }
+}
+
 /** The first usable Chromium, or null. */
 export function findChrome(env: NodeJS.ProcessEnv = process.env): string | null {
   const fromEnv = env['CHROME_PATH'];
@@ -50,7 +62,7 @@ export function findChrome(env: NodeJS.ProcessEnv = process.env): string | null 
     if (executable(fromEnv)) return fromEnv;
     throw new Error(`CHROME_PATH is set to "${fromEnv}", which is not an executable file.`);
   }
-  return [...SYSTEM_CANDIDATES, ...playwrightCache()].find(executable) ?? null;
+  return [...playwrightsOwn(), ...SYSTEM_CANDIDATES, ...playwrightCache()].find(executable) ?? null;
 }
 
 /** Flags that let headless Chromium run as root in a closed network. */
@@ -65,7 +77,7 @@ export const CHROME_ARGS = [
 ];
 
 export const MISSING_CHROME_MESSAGE =
-  'No Chromium found. Install one and run again: Debian/Ubuntu "sudo apt-get install -y chromium", ' +
+  'No Chromium found. Install one and run again: "npx playwright install --with-deps chromium", Debian "sudo apt-get install -y chromium", ' +
   'macOS "brew install --cask chromium", or set CHROME_PATH to a Chrome or Chromium executable.';
 
 /** Finds Chromium, installing Debian's package when running as root with apt-get; else null. */

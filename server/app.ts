@@ -33,6 +33,7 @@ import type { HostedEditorSettings } from '../runtime/editor.ts';
 import { drainer, type DrainOptions } from './drain.ts';
 import { variantChooser, type ExperimentOptions } from './experiments.ts';
 import { forwarding } from './forwarding.ts';
+import { limitPipelining } from './pipelining.ts';
 import { hasBody, hostChecker, MAX_URL_LENGTH, requestPath, trustProxyFn } from './request-checks.ts';
 import { gitBuild, keepAsServed, Publisher, publishLog, type Build } from './publisher.ts';
 import { loadSite, type Site } from './site.ts';
@@ -205,6 +206,7 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
   const errors = clientErrors(answers, trustsPeer, () => app.log);
   const app = Fastify(fastifyOptions(options, trustsPeer, answers, errors.onClientError));
   app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  limitPipelining(app.server);
   errors.listen(app.server);
   if (['trace', 'debug', 'info'].includes(app.log.level)) {
     app.addHook('onResponse', (request, reply, done) => {

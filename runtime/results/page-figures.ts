@@ -15,32 +15,9 @@ import {
   type AnalyticsSource,
   type Period,
 } from './providers.ts';
+import type { Device, PageSections, PageVitals, VitalFigure, VitalName } from './wire.ts';
 
-export interface PageSections {
-  page: string;
-  /** Plausible counts visitors who clicked; Umami counts clicks. */
-  unit: 'visitors' | 'clicks';
-  sections: { section: string; count: number }[];
-}
-
-export const VITALS = ['LCP', 'INP', 'CLS'] as const;
-export type VitalName = (typeof VITALS)[number];
-export type Device = 'phone' | 'desktop';
-
-export interface VitalFigure {
-  /** Readings counted. */
-  samples: number;
-  /** The share rated good (Google's pass mark: 75%). */
-  good: number;
-  /** The 75th percentile: milliseconds, or CLS's score. */
-  p75: number;
-}
-
-export interface PageVitals {
-  page: string;
-  device: Device;
-  metrics: Partial<Record<VitalName, VitalFigure>>;
-}
+const VITALS: readonly VitalName[] = ['LCP', 'INP', 'CLS'];
 
 const bySection = (rows: [string, string, number][]): PageSections[] => {
   const pages = new Map<string, Map<string, number>>();

@@ -17,9 +17,9 @@
  *
  * The key travels in a header only: never in an address, so never in an error message.
  */
-import type { Rate } from './split-stats.ts';
+import type { Provider, Rate } from './wire.ts';
 
-export type Provider = 'plausible' | 'umami';
+export type { Provider };
 
 export interface AnalyticsSource {
   provider: Provider;

@@ -10,7 +10,7 @@
  * split test the editor shows (its first variant the page as written).
  */
 import type { Access } from './access.ts';
-import { ctaSections, pageVitals, type PageSections, type PageVitals } from './page-figures.ts';
+import { ctaSections, pageVitals } from './page-figures.ts';
 import {
   ProviderError,
   splitFigures,
@@ -19,7 +19,8 @@ import {
   type Provider,
   type SplitTest,
 } from './providers.ts';
-import { rate, verdict, wilsonInterval, type Rate, type Verdict } from './split-stats.ts';
+import { rate, verdict, wilsonInterval } from './split-stats.ts';
+import type { ResultsAnswer, ResultsState, TestFigures } from './wire.ts';
 
 export const RANGES = [7, 28, 90] as const;
 /** Split tests are counted over 90 days (a test ended within them still shows), speed over 28. */
@@ -29,33 +30,6 @@ const KEEP_MS = 5 * 60_000;
 
 export const DEFAULT_API = { plausible: 'https://plausible.io', umami: 'https://api.umami.is/v1' } as const;
 const NAMES = { plausible: 'Plausible', umami: 'Umami' } as const;
-
-export type ResultsState =
-  'ready' | 'no-provider' | 'no-key' | 'no-data' | 'unreachable' | 'refused' | 'failed';
-
-export interface VariantFigures extends Rate {
-  id: string;
-  rate: number;
-  interval: [number, number];
-}
-
-export interface TestFigures {
-  id: string;
-  variants: VariantFigures[];
-  /** Each variant after the first against the first (the page as written). */
-  verdicts: Verdict[];
-}
-
-export interface ResultsAnswer {
-  state: ResultsState;
-  /** One sentence saying what to do, for every state but ready. */
-  message?: string;
-  provider?: Provider;
-  days: number;
-  tests: TestFigures[];
-  sections: PageSections[];
-  vitals: PageVitals[];
-}
 
 /** Where the owner sets a variable: the host's settings, or the project's .env under `npm run edit`. */
 export type SettingsPlace = 'host' | 'local';

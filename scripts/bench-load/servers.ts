@@ -1,13 +1,14 @@
 /**
  * The pair under test: our server (`npm run serve`, LOG_LEVEL=warn) on `port` and nginx with the
- * generated config on `port + 1`, both over dist/, warmed up so a baseline is a running server's.
+ * generated config on `port + 1`, both over dist/, freshly
+ * started (not warmed: the stalled readers measure what a fresh server's memory takes in).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startNginx } from '../lib/nginx.ts';
-import { BROWSER, HOST, loadRun, waitFor, type Target } from './measure.ts';
+import { HOST, waitFor, type Target } from './measure.ts';
 
 export interface ServerPair {
   /** Our server first, then nginx. */
@@ -55,12 +56,5 @@ export async function startPair(port: number): Promise<ServerPair> {
     await node.exited;
     await waitFor(() => !existsSync(`/proc/${nginxPid}`), 10_000, 50);
   };
-  try {
-    // 2 s of light load each.
-    for (const target of targets) await loadRun(target.port, 10, BROWSER, 2);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
   return { targets, node, nginxPid, stop };
 }

@@ -4,7 +4,8 @@
  * same code the editor's results view runs (runtime/results/: providers.ts asks, split-stats.ts
  * weighs), written for a terminal.
  */
-import { testFigures, type TestFigures } from '../../runtime/results/results-api.ts';
+import { testFigures } from '../../runtime/results/results-api.ts';
+import type { TestFigures } from '../../runtime/results/wire.ts';
 import type { AnalyticsSource, SplitTest } from '../../runtime/results/providers.ts';
 
 export interface ReportSettings extends AnalyticsSource {

@@ -6,9 +6,6 @@
  */
 import type { EditorField } from './fields.ts';
 
-/** The pages a split test can run on, by canonical path (their words: kit.yaml, community.yaml). */
-export type ExperimentPage = '/' | '/community';
-
 const COPY_KEYS = new Set([
   'eyebrow',
   'headline',

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { ExperimentPage } from './experiment-fields.ts';
+import type { PagePath } from './pages.ts';
 import { contentPath, experimentsSchema, type Experiment, type Experiments } from './schemas.ts';
 
 /** Where a variant's page is built: never linked, served in place of the page by every host. */
@@ -15,7 +15,7 @@ export const variantFile = (experiment: string, variant: string) =>
   `/variants/${experiment}/${variant}/index.html`;
 
 /** The page's own file: the control's. */
-const pageFile = (page: ExperimentPage) => (page === '/' ? '/index.html' : `${page}/index.html`);
+const pageFile = (page: PagePath) => (page === '/' ? '/index.html' : `${page}/index.html`);
 
 /** The file as the owner may write it: a bare list of tests, or under `experiments:` (the editor's way). */
 export function parseExperiments(text: string): Experiments {
@@ -29,7 +29,7 @@ export function runningExperiments(experiments: Experiments): Experiment[] {
 }
 
 /** The one running test of a page, if any. */
-export function experimentOn(experiments: Experiments, page: ExperimentPage): Experiment | undefined {
+export function experimentOn(experiments: Experiments, page: PagePath): Experiment | undefined {
   return runningExperiments(experiments).find((test) => test.page === page);
 }
 

@@ -7,6 +7,7 @@
 import { getEntry } from 'astro:content';
 import { absoluteUrl, site } from '../config/site.ts';
 import { resolveContent, type RawContent } from './resolve.ts';
+import { PAGE_PATHS, PAGES, type PageName, type PagePath } from './pages.ts';
 import { warnAboutSamples } from './samples.ts';
 import { uploadedImageUrl } from './uploads.ts';
 import {
@@ -62,15 +63,31 @@ export function loadContent(): ReturnType<typeof load> {
 
 export type { ComparisonFigures } from './figures.ts';
 
-/** What each page's head needs beyond the owner's words: its address, card image and indexing. */
-const PAGE_HEADS = {
-  kit: { canonicalPath: '/', ogImage: '/og/kit.png', ogType: 'product', noindex: false },
-  community: { canonicalPath: '/community', ogImage: '/og/community.png', ogType: 'website', noindex: false },
-  notFound: { canonicalPath: '/', ogImage: '/og/kit.png', ogType: 'website', noindex: true },
-  redirect: { canonicalPath: '/', ogImage: '/og/kit.png', ogType: 'website', noindex: true },
-} as const;
+/** What a page's head needs beyond the owner's words: its address, card image and indexing. */
+interface HeadFacts {
+  canonicalPath: string;
+  ogImage: string;
+  ogType: 'website' | 'product';
+  noindex: boolean;
+}
 
-export type PageName = keyof typeof PAGE_HEADS;
+/** A page of the registry: at its address, with its own card, listed for search engines. */
+function registeredHead(path: PagePath): HeadFacts {
+  const { name, ogType } = PAGES[path];
+  return { canonicalPath: path, ogImage: `/og/${name}.png`, ogType, noindex: false };
+}
+
+/** Each page's head facts: the registry's pages, then the not-found and redirect pages (the home's card, unlisted). */
+const PAGE_HEADS = {
+  ...(Object.fromEntries(PAGE_PATHS.map((path) => [PAGES[path].name, registeredHead(path)])) as Record<
+    PageName,
+    HeadFacts
+  >),
+  notFound: { ...registeredHead('/'), ogType: 'website', noindex: true },
+  redirect: { ...registeredHead('/'), ogType: 'website', noindex: true },
+} satisfies Record<string, HeadFacts>;
+
+export type HeadName = keyof typeof PAGE_HEADS;
 
 export interface PageHead extends PageMetaContent {
   canonicalPath: string;
@@ -82,7 +99,7 @@ export interface PageHead extends PageMetaContent {
   noindex: boolean;
 }
 
-export async function pageHead(page: PageName): Promise<PageHead> {
+export async function pageHead(page: HeadName): Promise<PageHead> {
   const { meta } = await loadContent();
   const { title, description, keywords, ogImageAlt } = meta[page];
   const head = PAGE_HEADS[page];

@@ -4,8 +4,9 @@
  * (`data-experiment`, `data-variant`), so its page view and events are counted per variant.
  * A page with no running test is exactly the page as written, untagged.
  */
-import { withVariantWords, type ExperimentPage } from './experiment-fields.ts';
+import { withVariantWords } from './experiment-fields.ts';
 import { experimentOn } from './experiments.ts';
+import { PAGES, type PageNameOf, type PagePath } from './pages.ts';
 import type { Experiments } from './schemas.ts';
 
 /** A variant page's test and variant (src/pages/variants/). */
@@ -20,12 +21,16 @@ export interface ExperimentTag {
   variant: string;
 }
 
-export function pageUnderTest<T>(
-  content: { experiments: Experiments },
-  page: ExperimentPage,
-  words: T,
+/** The words of the page at `page` (its data file, by the page registry), as a visitor of it gets them. */
+export function pageUnderTest<
+  P extends PagePath,
+  C extends { experiments: Experiments } & Record<PageNameOf<P>, unknown>,
+>(
+  content: C,
+  page: P,
   variant?: VariantProps,
-): { experiment: ExperimentTag | undefined; words: T } {
+): { experiment: ExperimentTag | undefined; words: C[PageNameOf<P>] } {
+  const words = content[PAGES[page].name as PageNameOf<P>];
   const running = experimentOn(content.experiments, page);
   if (!running) {
     if (variant)

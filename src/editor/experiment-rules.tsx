@@ -12,6 +12,7 @@
 import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keystatic/core';
 import { useSyncExternalStore } from 'react';
 import { experimentProblems, type ExperimentDraft } from '../content/schemas/experiments.ts';
+import { isPagePath, PAGE_PATHS } from '../content/pages.ts';
 import { onFormCheck, ProblemNotice, recordProblem } from './save-problems.tsx';
 
 type FormLeaf = BasicFormField<object | string | number | boolean | null> & {
@@ -77,7 +78,7 @@ export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
           noted.push({ id: String(value ?? ''), page: '/', running: false, variants: [] }),
         ),
         page: noting(test['page'], (value) => {
-          currentTest().page = value === '/community' ? '/community' : '/';
+          currentTest().page = isPagePath(value) ? value : PAGE_PATHS[0];
         }),
         running: noting(test['running'], (value) => {
           currentTest().running = value === true;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The build's settings, read from the environment once (src/config/build-settings.ts): every bad
+ * The build's settings, read from the environment once (integrations/build-settings.ts): every bad
  * setting is refused with a message naming the variable, an empty variable counts as unset, and the
  * production-URL guard stops a production host's build on a placeholder and warns a local one.
  * (tests/unit/config-errors.test.ts proves on real builds that such an error stops `astro build`.)
@@ -8,7 +8,7 @@
 import type { AstroIntegrationLogger } from 'astro';
 import { describe, expect, it, vi } from 'vitest';
 import { productionUrlGuard } from '../../integrations/production-url-guard.ts';
-import { buildSettings, type BuildEnv } from '../../src/config/build-settings.ts';
+import { buildSettings, type BuildEnv } from '../../integrations/build-settings.ts';
 import { DEFAULT_SITE_URL } from '../../src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from '../../src/config/videos.ts';
 

@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
  * Every relative link of the README and the pages in docs/ leads somewhere: its file exists and, for
- * a `#fragment`, the page it names has a heading of that anchor (as GitHub spells it). The docs are
- * split by reader and edited by many hands; a page renamed or a heading reworded would otherwise
- * leave the owner or a newcomer on a dead link.
+ * a `#fragment`, the page it names has a heading of that anchor (as GitHub spells it); and every
+ * source file they name (`server/site.ts`) exists. The docs are split by reader and edited by many
+ * hands; a page renamed, a heading reworded or a file moved to another room would otherwise leave
+ * the owner or a newcomer on a dead link.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -52,6 +53,14 @@ function relativeLinks(markdown: string): string[] {
     .filter((target) => !/^[a-z][a-z+.-]*:/i.test(target));
 }
 
+/** Source files a page names in code spans (`server/site.ts`): paths from the project root. */
+function namedSourceFiles(markdown: string): string[] {
+  const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map(([, span = '']) => span);
+  return spans.filter((span) =>
+    /^(src|server|deploy|runtime|scripts|integrations|tests)\/[^*<>]+\.(tsx?|astro)$/.test(span),
+  );
+}
+
 describe('the docs link only to what exists', () => {
   it('has the pages each reader is sent to', () => {
     for (const page of ['owner-guide', 'deploying', 'speed', 'testing', 'ARCHITECTURE']) {
@@ -72,6 +81,11 @@ describe('the docs link only to what exists', () => {
         }
       }
       expect(broken).toEqual([]);
+    });
+
+    it(`${page}: every source file it names exists`, () => {
+      const names = namedSourceFiles(readFileSync(join(PROJECT_ROOT, page), 'utf8'));
+      expect(names.filter((name) => !existsSync(join(PROJECT_ROOT, name)))).toEqual([]);
     });
   }
 });

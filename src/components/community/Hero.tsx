@@ -13,7 +13,14 @@ export interface HeroProps {
 
 export function Hero({ content, authUrl, learnMoreHref, children }: HeroProps) {
   return (
-    <section aria-labelledby="hero-title" data-surface="dark" data-section="hero">
+    // At least a window tall, whatever the owner's words: the first screen is this section (and
+    // the nav above it) alone, the one whose styles the page carries inline (data-first-screen).
+    <section
+      aria-labelledby="hero-title"
+      data-surface="dark"
+      data-section="hero"
+      className="flex min-h-svh flex-col justify-center"
+    >
       <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.3fr_1fr] lg:items-center">
         <div>
           <p className="mb-4 eyebrow">{content.eyebrow}</p>

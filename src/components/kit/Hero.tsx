@@ -9,7 +9,14 @@ export interface HeroProps {
 
 export function Hero({ content, authUrl }: HeroProps) {
   return (
-    <section id="hero" aria-labelledby="hero-title" data-surface="dark">
+    // At least a window tall, whatever the owner's words: the first screen is this section alone,
+    // the one whose styles the page carries inline (data-first-screen on <main>).
+    <section
+      id="hero"
+      aria-labelledby="hero-title"
+      data-surface="dark"
+      className="flex min-h-svh flex-col justify-center"
+    >
       <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.15fr_1fr] lg:items-center">
         <div>
           <p className="mb-4 eyebrow">{content.eyebrow}</p>

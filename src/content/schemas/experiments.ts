@@ -1,23 +1,18 @@
 /** The schema of src/content/experiments.yaml: the split tests, each on one page's words. */
 import { checkbox, count, list, object, optionalObject, optionalText, select, slug } from '../fields.ts';
-import { testableFields } from '../experiment-fields.ts';
-import { communitySchema } from './community.ts';
-import { kitSchema } from './kit.ts';
+import { testableFields, type TestableField } from '../experiment-fields.ts';
+import { PAGE_PATHS, PAGES, type PagePath } from '../pages.ts';
 
-const testable = {
-  '/': testableFields(kitSchema.editor),
-  '/community': testableFields(communitySchema.editor),
-} as const;
-const pageNames = { '/': 'the kit page', '/community': 'the community page' } as const;
-/** Every testable field of either page, once, labelled with the page when only one has it. */
+const testable = Object.fromEntries(
+  PAGE_PATHS.map((page) => [page, testableFields(PAGES[page].schema.editor)]),
+) as Record<PagePath, TestableField[]>;
+/** Every testable field of any page, once, labelled with the page when only one has it. */
 const variantWordFields = Object.fromEntries(
-  [...testable['/'], ...testable['/community']]
+  PAGE_PATHS.flatMap((page) => testable[page])
     .filter((field, index, all) => all.findIndex((other) => other.key === field.key) === index)
     .map(({ key, label }) => {
-      const pages = (['/', '/community'] as const).filter((page) =>
-        testable[page].some((f) => f.key === key),
-      );
-      const only = pages.length === 1 ? ` (${pageNames[pages[0]!]})` : '';
+      const pages = PAGE_PATHS.filter((page) => testable[page].some((f) => f.key === key));
+      const only = pages.length === 1 ? ` (${PAGES[pages[0]!].label})` : '';
       return [key, optionalText({ label: `${label}${only}`, multiline: /lede|intro|description/.test(key) })];
     }),
 );
@@ -40,7 +35,7 @@ const experiment = object(
   { label: 'Split test' },
   {
     id: slug({ label: 'Name (in reports, e.g. kit-headline)' }),
-    page: select({ label: 'Page', options: ['/', '/community'] }),
+    page: select({ label: 'Page', options: PAGE_PATHS }),
     running: checkbox({ label: 'Running: visitors are split between the variants now (untick to end it)' }),
     variants: list(experimentVariant, {
       label: 'Variants (the first is the page as written)',
@@ -55,7 +50,7 @@ const experimentList = list(experiment, { label: 'Split tests', itemLabel: 'id' 
 /** A split test as the rules across its fields read it (the build's parsed data, or the editor's form). */
 export interface ExperimentDraft {
   id: string;
-  page: keyof typeof testable;
+  page: PagePath;
   running: boolean;
   variants: { id: string; fields?: Record<string, string | undefined> | undefined }[];
 }
@@ -100,7 +95,7 @@ export function experimentProblems(experiments: readonly ExperimentDraft[]): Exp
         );
       for (const [key] of words)
         if (!allowed.has(key))
-          problem([index, 'variants', at, 'fields', key], `${pageNames[test.page]} has no such field`);
+          problem([index, 'variants', at, 'fields', key], `${PAGES[test.page].label} has no such field`);
     });
   });
   return problems;

@@ -5,8 +5,7 @@
  * than 375 px, nothing scrolls sideways.
  */
 import type { CSSProperties, ReactNode } from 'react';
-import type { PageSections, PageVitals, VitalName } from '../../../runtime/results/page-figures.ts';
-import type { TestFigures } from '../../../runtime/results/results-api.ts';
+import type { PageSections, PageVitals, TestFigures, VitalName } from '../../../runtime/results/wire.ts';
 
 export const percent = (share: number, digits = 1) => `${(share * 100).toFixed(digits)}%`;
 const whole = (count: number) => count.toLocaleString('en-US');

@@ -4,14 +4,13 @@
  * (`running: false`), each file keeping its layout and comments (the yaml package's Document
  * API), so the change is the lines that changed. Both texts pass the build's checks before they
  * are handed back. No file system here: `npm run experiment:promote` (scripts/lib/promote.ts)
- * and local mode's promote (local.ts) write them to disk, the hosted editor commits them
+ * and local mode's promote (integrations/local-results.ts) write them to disk, the hosted editor commits them
  * (github.ts), so all three promote the same way.
  */
 import { isSeq, parse, parseDocument } from 'yaml';
+import { PAGES } from '../../content/pages.ts';
 import { contentFiles, contentPath, experimentsSchema, type Experiments } from '../../content/schemas.ts';
 import { YAML_STYLE } from '../yaml-edit.ts';
-
-const PAGE_FILES = { '/': 'kit', '/community': 'community' } as const;
 
 /** experiments.yaml as the owner may write it: a bare list, or under `experiments:` (the editor's way). */
 function parseTests(text: string): Experiments {
@@ -42,7 +41,7 @@ export function planPromotion(experimentsText: string, experimentId: string, var
   const written = Object.entries(experiment.variants[at]!.fields ?? {}).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,
   );
-  const name = PAGE_FILES[experiment.page];
+  const { name } = PAGES[experiment.page];
   return { index, name, plan: { pageFile: contentPath(name), written } satisfies PromotionPlan };
 }
 

@@ -1,12 +1,12 @@
 /**
  * One split test in the results view: its variants' figures, the verdict in words, and Promote.
  * Promote writes the variant's words into the page's file and ends the test in one save: the files
- * under `npm run edit` (local.ts), a commit on the editor's branch in GitHub mode (github.ts).
+ * under `npm run edit` (integrations/local-results.ts), a commit on the editor's branch in GitHub mode (github.ts).
  * A variant the verdict names takes one press; any other asks first, as the figures do not back it.
  */
 import { useState } from 'react';
 import { parse } from 'yaml';
-import type { TestFigures } from '../../../runtime/results/results-api.ts';
+import type { TestFigures } from '../../../runtime/results/wire.ts';
 import { experimentsSchema } from '../../content/schemas.ts';
 import { hostedEditor } from '../storage.ts';
 import { TestTable } from './figures.tsx';

@@ -6,7 +6,7 @@
  * without figures is the API's one sentence saying what to do.
  */
 import { useEffect, useState } from 'react';
-import type { ResultsAnswer } from '../../../runtime/results/results-api.ts';
+import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import experimentsSource from '../../content/experiments.yaml?raw';
 import { SectionTable, styles, VitalsTable } from './figures.tsx';
 import { SplitTest, testsOfFile } from './split-test.tsx';

@@ -6,7 +6,8 @@
  * and the key is in no answer and no log line.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resultsHandler, type ResultsAnswer } from '../../../runtime/results/results-api.ts';
+import { resultsHandler } from '../../../runtime/results/results-api.ts';
+import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import { verdict } from '../../../runtime/results/split-stats.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { startAnalyticsApi, type AnalyticsApi, type LoggedEvent } from '../../support/analytics-api.ts';

@@ -7,7 +7,7 @@
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ResultsAnswer } from '../../../runtime/results/results-api.ts';
+import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import { stateMessage } from '../../../runtime/results/results-api.ts';
 import { SplitTest } from '../../../src/editor/results/split-test.tsx';
 import { ResultsView } from '../../../src/editor/results/view.tsx';

@@ -10,6 +10,7 @@ import {
   raw,
   useServer,
 } from '../../support/server-client.ts';
+import { MAX_PIPELINED } from '../../../server/pipelining.ts';
 
 const served = useServer();
 
@@ -51,7 +52,10 @@ describe('slow clients', () => {
   it('a client that never reads its pipelined answers is cut, and the server answers others meanwhile', async () => {
     const { server, origin, connections } = await quickServer(served.build.root);
     try {
-      const pipelined = 'GET /big.bin HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n'.repeat(50);
+      // As many as the server answers at once; it still cuts the connection once its answers wait.
+      const pipelined = 'GET /big.bin HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n'.repeat(
+        MAX_PIPELINED,
+      );
       const stalled = exchange(origin, pipelined, { pause: true, waitMs: 2500 });
       await expect.poll(connections).toBe(1);
       expect((await raw(origin, '/')).status).toBe(200);
@@ -62,6 +66,20 @@ describe('slow clients', () => {
       await server.close();
     }
   }, 10_000);
+
+  it(`a connection that pipelines more than ${MAX_PIPELINED} requests at once gets ${MAX_PIPELINED} answers and is closed: the rest are never handled`, async () => {
+    // What a stalled reader costs the server is what the requests it is answered cost: without the
+    // limit, all of them (the kernel's buffers take the answers of a client that never reads).
+    const request = 'GET /community HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n';
+    const over = await exchange(served.base, request.repeat(MAX_PIPELINED * 5), { waitMs: 5000 });
+    expect(over.text.match(/HTTP\/1\.1 200 /g)).toHaveLength(MAX_PIPELINED);
+    expect(over.text.match(/Community page/g)).toHaveLength(MAX_PIPELINED);
+    expect(over.closedMs, 'closed by the server once its answers were written').not.toBeNull();
+    // Pipelining up to the limit: every request answered, the connection kept for the next.
+    const within = await exchange(served.base, request.repeat(MAX_PIPELINED), { waitMs: 1000 });
+    expect(within.text.match(/HTTP\/1\.1 200 /g)).toHaveLength(MAX_PIPELINED);
+    expect(within.closedMs).toBeNull();
+  });
 
   it('MAX_CONNECTIONS: a connection over the cap is refused at once', async () => {
     const { server, origin, connections } = await quickServer(served.build.root, { maxConnections: 2 });

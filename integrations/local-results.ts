@@ -3,17 +3,17 @@
  * the same handler the hosted editor's API runs (runtime/results/results-api.ts), with the
  * provider and key from this computer's environment or the project's .env; and
  * `POST /api/keystatic/promote`, which writes the winner's words and ends the test in the files,
- * as a save writes them. Both answer loopback only, as the editor does, and promote only a
+ * as a save writes them (src/editor/results/promote.ts). Both answer loopback only, as the editor does, and promote only a
  * same-origin request (a page of another site cannot post to it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadEnv, type ViteDevServer } from 'vite';
-import { loopbackOnly } from '../../../runtime/results/access.ts';
-import { resultsHandler } from '../../../runtime/results/results-api.ts';
-import { contentPath } from '../../content/schemas.ts';
-import { promoteTexts } from './promote.ts';
+import { loopbackOnly } from '../runtime/results/access.ts';
+import { resultsHandler } from '../runtime/results/results-api.ts';
+import { contentPath } from '../src/content/schemas.ts';
+import { promoteTexts } from '../src/editor/results/promote.ts';
 
 export const RESULTS_PATH = '/api/keystatic/results';
 export const PROMOTE_PATH = '/api/keystatic/promote';

@@ -4,10 +4,10 @@
  * error whose message names the variable (the build prints it and stops); an empty variable is an
  * unset one, so a shell's `PUBLIC_SITE_URL=` falls back to the default like no variable at all.
  */
-import { hostedEditorSettings, type HostedEditorSettings } from '../../runtime/editor.ts';
-import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from './analytics.ts';
-import { checkProductionUrls, DEFAULT_SITE_URL, type UrlCheck } from './production-urls.ts';
-import { VIDEO_FRAME_ORIGINS } from './videos.ts';
+import { hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
+import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from '../src/config/analytics.ts';
+import { checkProductionUrls, DEFAULT_SITE_URL, type UrlCheck } from '../src/config/production-urls.ts';
+import { VIDEO_FRAME_ORIGINS } from '../src/config/videos.ts';
 
 export type BuildEnv = Readonly<Record<string, string | undefined>>;
 
