@@ -12,6 +12,7 @@ import { loadEnv, searchForWorkspaceRoot } from 'vite';
 import { analyticsForwards, analyticsProviderModule } from './integrations/analytics.ts';
 import { siteCsp } from './integrations/csp.ts';
 import { envSchema } from './integrations/env-schema.ts';
+import { campaignCheck } from './integrations/campaign-check.ts';
 import { experimentsList } from './integrations/experiments.ts';
 import { fonts } from './integrations/fonts.ts';
 import { liveDirective } from './integrations/live-directive.ts';
@@ -47,6 +48,7 @@ export default defineConfig({
     productionUrlGuard(settings.productionUrls),
     analyticsForwards(settings.analytics),
     experimentsList(),
+    campaignCheck(),
     react(),
     // Each font keeps only the characters the pages draw in it and the weights the design uses:
     // Inter 400 (text) to 600 (semibold), everywhere; Fraunces 600, only in `font-display` text

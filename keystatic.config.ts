@@ -6,7 +6,7 @@
  * figures of offer.yaml), so the editor refuses what the build would refuse, in the same words.
  * It saves to src/content/*.yaml and src/assets/uploads/.
  */
-import { config, fields, singleton } from '@keystatic/core';
+import { collection, config, fields, singleton } from '@keystatic/core';
 import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import type { z } from 'astro/zod';
 import { parse } from 'yaml';
@@ -14,6 +14,9 @@ import offerSource from './src/content/offer.yaml?raw';
 import { objectShape, type EditorField, type Field } from './src/content/fields.ts';
 import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
+import { CAMPAIGN_FOLDER, campaignSchema } from './src/content/schemas/campaigns.ts';
+import { campaignNameProblem } from './integrations/campaign-names.ts';
+import { campaignName, campaignRules, notedCampaignFields } from './src/editor/campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
 import { resultsSingleton } from './src/editor/results/field.tsx';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
@@ -265,6 +268,31 @@ function dataFileSingleton(name: ContentName) {
   });
 }
 
+/** The site's routes, as paths under src/pages/: a campaign page's name may not take one's address. */
+const PAGE_FILES = Object.keys(
+  import.meta.glob('./src/pages/**/*.{astro,ts}', { query: '?raw', import: 'default', eager: true }),
+).map((file) => file.slice('./src/pages/'.length));
+
+/** The campaign pages: one file each, named by its address (src/content/campaigns/podcast.yaml is /podcast). */
+function campaignPages() {
+  const { name: _name, ...form } = objectFields(campaignSchema, {
+    where: campaignSchema.editor.label,
+    copy: true,
+  });
+  return collection({
+    label: 'Campaign pages',
+    path: `${CAMPAIGN_FOLDER}/*`,
+    slugField: 'name',
+    format: { data: 'yaml' },
+    schema: {
+      saveProblems,
+      name: campaignName((name) => campaignNameProblem(name, PAGE_FILES)),
+      ...notedCampaignFields(form),
+      campaignRules,
+    },
+  });
+}
+
 export default config({
   storage: editorStorage,
   ui: {
@@ -274,10 +302,12 @@ export default config({
       'Prices and figures': ['offer'],
       'Across the site': ['footer', 'meta'],
       'Split tests': ['experiments'],
+      'Campaign pages': ['campaigns'],
       // What sells: split tests' figures, calls to action by section, real visitors' speed.
       Results: ['results'],
     },
   },
+  collections: { campaigns: campaignPages() },
   singletons: {
     kit: dataFileSingleton('kit'),
     community: dataFileSingleton('community'),

@@ -20,11 +20,8 @@ import { cacheControl } from '../runtime/rules.ts';
 /** The global name the bundle of runtime/editor-edge.ts defines (an IIFE, so it can be inlined). */
 export const EDITOR_BUNDLE_GLOBAL = 'EditorEdge';
 
-/**
- * Netlify's and Vercel's function name; Vercel's folder is `functions/<name>.func`, answered at
- * `/<name>`: not `keystatic`, the name of the editor's folder of static files.
- */
-export const EDITOR_FUNCTION = 'editor-function';
+/** Netlify's and Vercel's function name (runtime/function-paths.ts). */
+export { EDITOR_FUNCTION } from '../runtime/function-paths.ts';
 
 /** The query parameter Vercel's route uses to hand the function the path it was asked for. */
 export const VERCEL_EDITOR_PATH = 'editor-path';

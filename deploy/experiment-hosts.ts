@@ -242,5 +242,5 @@ export default async function experiments(request) {
 `;
 }
 
-/** The Vercel function's folder name under `.vercel/output/functions/`. */
-export const VERCEL_FUNCTION = 'experiments';
+/** The Vercel function's folder name under `.vercel/output/functions/` (runtime/function-paths.ts). */
+export { VERCEL_FUNCTION } from '../runtime/function-paths.ts';

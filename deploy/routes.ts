@@ -18,6 +18,7 @@ import {
   findRedirect,
   headersFor,
   HOST_CONFIG_FILES,
+  lowerCaseNames as lower,
   IMMUTABLE_PREFIX,
   notFoundPage,
   redirects,
@@ -26,12 +27,7 @@ import {
   type Transport,
 } from '../runtime/rules.ts';
 import { siteCsp, siteForwards } from './site-policy.ts';
-import {
-  EXPERIMENT_CACHE_CONTROL,
-  EXPERIMENT_VARY,
-  servedExperiments,
-  type ServedExperiment,
-} from '../runtime/experiments.ts';
+import { servedExperiments, UNDER_TEST_HEADERS, type ServedExperiment } from '../runtime/experiments.ts';
 import { EDITOR_FOLDER, EDITOR_PAGE } from '../runtime/editor.ts';
 
 /** A file of the build and the URL paths that answer 200 with it. */
@@ -175,9 +171,6 @@ export interface Answer {
   file: string | null;
 }
 
-const lower = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-
 /**
  * The answer to `GET url`, as the manifest says every host gives it: a route's file with 200, a
  * redirect with its status and Location (the query kept), else the not-found page with 404.
@@ -190,8 +183,7 @@ export function answerFor(manifest: RouteManifest, url: string, transport: Trans
   if (route) {
     const headers = lower(headersFor(path, manifest.csp, transport));
     // A page under test: its answer depends on the visitor, so no shared cache may keep it.
-    if (experimentOf(manifest, route))
-      Object.assign(headers, { 'cache-control': EXPERIMENT_CACHE_CONTROL, vary: EXPERIMENT_VARY });
+    if (experimentOf(manifest, route)) Object.assign(headers, UNDER_TEST_HEADERS);
     return { status: 200, headers, file: route.file };
   }
   const redirect = findRedirect(path);

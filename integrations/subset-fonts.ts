@@ -19,6 +19,7 @@ import type { AstroIntegration } from 'astro';
 import { Window } from 'happy-dom';
 import subsetFont, { type VariationAxes } from 'subset-font';
 import { htmlFiles } from '../deploy/site-policy.ts';
+import { campaignNames } from '../src/content/campaign-files.ts';
 
 /**
  * The OpenType features the pages use: the ones browsers turn on by default for Latin text, and
@@ -138,13 +139,27 @@ export function renameInPage(html: string, renames: ReadonlyMap<string, string>)
   return withStyleHashes(html, out);
 }
 
-/** Subsets every web font of the build in `dir` to the characters the pages draw in it; returns what it did. */
-export async function subsetBuildFonts(dir: string, subsets: FontSubsets): Promise<string[]> {
+/** A page of the build (`podcast/index.html`) whose characters must not change the site's other pages. */
+export type OwnSubset = (file: string) => boolean;
+
+/**
+ * Subsets every web font of the build in `dir` to the characters the pages draw in it; returns what
+ * it did. The pages `apart` names (the campaign pages) get the site's subset when they draw no
+ * character more, else one of their own with every page's characters: a word the owner writes on
+ * a campaign page never changes the bytes of the site's other pages.
+ */
+export async function subsetBuildFonts(
+  dir: string,
+  subsets: FontSubsets,
+  apart: OwnSubset = () => false,
+): Promise<string[]> {
   const pages = new Map<string, string>();
   for (const file of await htmlFiles(dir)) pages.set(file, await readFile(join(dir, file), 'utf8'));
-  const charactersDrawn = (selector?: string) =>
+  const site = [...pages.keys()].filter((file) => !apart(file));
+  const charactersDrawn = (files: readonly string[], selector?: string) =>
     characterSet(
-      [...pages.values()]
+      files
+        .map((file) => pages.get(file)!)
         .map((html) => (selector ? textDrawnIn(html, selector) : visibleText(html)))
         .join('') + ALWAYS,
     );
@@ -152,43 +167,62 @@ export async function subsetBuildFonts(dir: string, subsets: FontSubsets): Promi
   const faces = new Map<string, FontFace>();
   for (const html of pages.values()) for (const face of fontFaces(html)) faces.set(face.url, face);
 
-  const renames = new Map<string, string>();
+  const groups = [site, [...pages.keys()].filter(apart)].filter((files) => files.length > 0);
+  const renames = groups.map(() => new Map<string, string>());
   const report: string[] = [];
   for (const { family, url } of faces.values()) {
     const name = Object.keys(subsets).find((key) => family === key || family.startsWith(`${key}-`));
     const options = name ? subsets[name] : undefined;
-    const source = join(dir, url);
-    const original = await readFile(source);
-    const text = charactersDrawn(options?.drawnIn);
+    const original = await readFile(join(dir, url));
     const pinned = options !== undefined && Object.values(options.axes).every((v) => typeof v === 'number');
-    const subset = await subsetFont(original, text, {
-      targetFormat: 'woff2',
-      keepFeatures: LAYOUT_FEATURES,
-      ...(options ? { variationAxes: options.axes } : {}),
-      ...(pinned ? { dropTables: STATIC_FACE_UNUSED_TABLES } : {}),
-    });
-    const hash = createHash('sha256').update(subset).digest('hex').slice(0, 16);
-    const renamed = url.replace(/[^/]+\.woff2$/, `${hash}.woff2`);
-    await writeFile(join(dir, renamed), subset);
-    if (renamed !== url) await rm(source);
-    renames.set(url, renamed);
-    report.push(
-      `${name ?? family}: ${(original.length / 1024).toFixed(1)} KB -> ${(subset.length / 1024).toFixed(1)} KB (${text.length} characters)`,
-    );
+    const written = new Map<string, string>();
+    for (const [index, files] of groups.entries()) {
+      // The site's pages' characters, and a campaign page's on top of them.
+      const text = charactersDrawn(index === 0 ? site : [...site, ...files], options?.drawnIn);
+      if (!written.has(text)) {
+        const subset = await subsetFont(original, text, {
+          targetFormat: 'woff2',
+          keepFeatures: LAYOUT_FEATURES,
+          ...(options ? { variationAxes: options.axes } : {}),
+          ...(pinned ? { dropTables: STATIC_FACE_UNUSED_TABLES } : {}),
+        });
+        const hash = createHash('sha256').update(subset).digest('hex').slice(0, 16);
+        const renamed = url.replace(/[^/]+\.woff2$/, `${hash}.woff2`);
+        await writeFile(join(dir, renamed), subset);
+        written.set(text, renamed);
+        report.push(
+          `${name ?? family}${index === 0 ? '' : ' (campaign pages)'}: ${(original.length / 1024).toFixed(1)} KB -> ${(subset.length / 1024).toFixed(1)} KB (${text.length} characters)`,
+        );
+      }
+      renames[index]!.set(url, written.get(text)!);
+    }
+    if (![...written.values()].includes(url)) await rm(join(dir, url));
   }
-  for (const [file, html] of pages) {
-    const out = renameInPage(html, renames);
-    if (out !== html) await writeFile(join(dir, file), out);
-  }
+  for (const [index, files] of groups.entries())
+    for (const file of files) {
+      const html = pages.get(file)!;
+      const out = renameInPage(html, renames[index]!);
+      if (out !== html) await writeFile(join(dir, file), out);
+    }
   return report;
 }
 
+/** The build's campaign pages (src/content/campaigns/<name>.yaml is `<name>/index.html`). */
+function campaignPages(root: URL): OwnSubset {
+  const files = new Set(campaignNames(fileURLToPath(root)).map((name) => `${name}/index.html`));
+  return (file) => files.has(file);
+}
+
 export function subsetFonts(subsets: FontSubsets): AstroIntegration {
+  let root: URL;
   return {
     name: 'subset-fonts',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        root = config.root;
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const report = await subsetBuildFonts(fileURLToPath(dir), subsets);
+        const report = await subsetBuildFonts(fileURLToPath(dir), subsets, campaignPages(root));
         logger.info(report.join(', '));
       },
     },

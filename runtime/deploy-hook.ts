@@ -7,7 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const DEPLOY_HOOK_PATH = '/api/deploy-hook';
+export { DEPLOY_HOOK_PATH } from './function-paths.ts';
 /** GitHub's push payloads are a few kilobytes; a larger body is refused unread. */
 export const DEPLOY_HOOK_BODY_LIMIT = 1024 * 1024;
 /** GitHub's header with the HMAC-SHA256 of the body, `sha256=<hex>`. */

@@ -82,6 +82,42 @@ function randomState(): string {
   ).join('');
 }
 
+/** An answer of the editor's API: under the editor's headers, every cookie hardened. */
+function answer(
+  request: Request,
+  status: number,
+  body: BodyInit | null,
+  extra: [string, string][] = [],
+): Response {
+  const url = new URL(request.url);
+  const headers = new Headers(editorHeaders(url.pathname, url.protocol === 'https:' ? 'https' : 'http'));
+  for (const [name, value] of extra)
+    headers.append(name, name.toLowerCase() === 'set-cookie' ? hardenCookie(value) : value);
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+}
+
+/** A refused sign-in: the page that says why, and the sign-in's state cleared. */
+function refuse(request: Request, status: number, title: string, reason: string): Response {
+  return answer(request, status, refusalPage(title, reason), [
+    ['content-type', 'text/html; charset=utf-8'],
+    // A refused callback ends that sign-in: its state cannot be used again.
+    ['set-cookie', stateCookie('', 0)],
+  ]);
+}
+
+/** Keystatic's answer as one of ours. */
+function fromKeystatic(request: Request, result: KeystaticAnswer, extra: [string, string][] = []) {
+  const headers: [string, string][] =
+    result.headers instanceof Headers
+      ? [...result.headers]
+      : Array.isArray(result.headers)
+        ? result.headers
+        : Object.entries(result.headers ?? {});
+  const body =
+    result.body === null ? null : typeof result.body === 'string' ? result.body : new Uint8Array(result.body);
+  return answer(request, result.status ?? 200, body, [...headers, ...extra]);
+}
+
 /**
  * The fetch-style handler of the editor's API for these settings; `env` is the host's environment,
  * read for the results view's analytics provider and key (runtime/results/results-api.ts).
@@ -98,43 +134,6 @@ export function editorApi(
     clientSecret: settings.clientSecret,
     secret: settings.secret,
   });
-
-  function answer(
-    request: Request,
-    status: number,
-    body: BodyInit | null,
-    extra: [string, string][] = [],
-  ): Response {
-    const url = new URL(request.url);
-    const headers = new Headers(editorHeaders(url.pathname, url.protocol === 'https:' ? 'https' : 'http'));
-    for (const [name, value] of extra)
-      headers.append(name, name.toLowerCase() === 'set-cookie' ? hardenCookie(value) : value);
-    return new Response(request.method === 'HEAD' ? null : body, { status, headers });
-  }
-
-  function refuse(request: Request, status: number, title: string, reason: string): Response {
-    return answer(request, status, refusalPage(title, reason), [
-      ['content-type', 'text/html; charset=utf-8'],
-      // A refused callback ends that sign-in: its state cannot be used again.
-      ['set-cookie', stateCookie('', 0)],
-    ]);
-  }
-
-  function fromKeystatic(request: Request, result: KeystaticAnswer, extra: [string, string][] = []) {
-    const headers: [string, string][] =
-      result.headers instanceof Headers
-        ? [...result.headers]
-        : Array.isArray(result.headers)
-          ? result.headers
-          : Object.entries(result.headers ?? {});
-    const body =
-      result.body === null
-        ? null
-        : typeof result.body === 'string'
-          ? result.body
-          : new Uint8Array(result.body);
-    return answer(request, result.status ?? 200, body, [...headers, ...extra]);
-  }
 
   async function login(request: Request): Promise<Response> {
     const result = (await keystatic(request)) as KeystaticAnswer;

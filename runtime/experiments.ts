@@ -144,6 +144,12 @@ export const ASSIGNMENT_FUNCTIONS = [isCrawler, variantAt, utcDay, splitPoint, c
 export const EXPERIMENT_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 export const EXPERIMENT_VARY = 'Accept-Encoding, User-Agent, Sec-GPC, DNT';
 
+/** A page under test is private: the headers that replace a page's caching (lower-case names). */
+export const UNDER_TEST_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': EXPERIMENT_CACHE_CONTROL,
+  vary: EXPERIMENT_VARY,
+};
+
 /** The running experiments of a build (EXPERIMENTS_FILE); none when absent. */
 export async function servedExperiments(root: string): Promise<ServedExperiment[]> {
   const text = await readFile(join(root, EXPERIMENTS_FILE), 'utf8').catch(() => null);

@@ -154,6 +154,14 @@ export function headersFor(
   return { ...securityHeaders(csp, transport), 'Cache-Control': cacheControl[cacheKindFor(path)] };
 }
 
+/**
+ * The same headers under lower-case names, as Node writes them and the route manifest states them
+ * (the rules above are written as a reader expects them: `Cache-Control`).
+ */
+export function lowerCaseNames(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
 /** The redirect for a request path (with or without a trailing slash), if any. */
 export function findRedirect(path: string): Redirect | undefined {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;

@@ -462,84 +462,90 @@ function experimentReport(rows: Row[]): string[] {
     });
 }
 
-async function main() {
-  const chromePath = ensureChrome();
-  if (!chromePath) throw new Error(MISSING_CHROME_MESSAGE);
-  await mkdir(OUT, { recursive: true });
-  const load = () =>
-    loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ');
-  console.log(`load average at start: ${load()}`);
-  const provider = await startStandInProvider();
-  const work = await mkdtemp(join(tmpdir(), 'be-bench-'));
+/** The three builds the bench serves: this checkout's dist/, and in `work` the production-like one and the one with the sample split test. */
+async function prepareBuilds(
+  work: string,
+  providerOrigin: string,
+): Promise<Record<BenchConfiguration, string>> {
   const builds: Record<BenchConfiguration, string> = {
     default: resolve('dist'),
     'production-like': join(work, 'production-like'),
     experiment: join(work, 'experiment'),
   };
   process.stdout.write('building the production-like configuration… ');
-  await buildSite(builds['production-like'], productionLikeEnv(provider.origin));
+  await buildSite(builds['production-like'], productionLikeEnv(providerOrigin));
   console.log('done');
   if (BENCH_CONFIGURATIONS.includes('experiment')) {
     process.stdout.write('building the default configuration with the sample split test running… ');
     await buildWithSampleExperiment(builds.experiment);
     console.log('done');
   }
+  return builds;
+}
 
+/**
+ * Serves one configuration's build each of its ways (our server, the plain static server, the
+ * floors), adding each to `served` and its closer to `closers`; the folders it made, to remove.
+ */
+async function serveConfiguration(
+  configuration: BenchConfiguration,
+  build: string,
+  served: Served[],
+  closers: (() => Promise<unknown>)[],
+): Promise<string[]> {
   const dirs: string[] = [];
-  const closers: (() => Promise<unknown>)[] = [];
-  const served: Served[] = [];
-  for (const configuration of BENCH_CONFIGURATIONS) {
-    const site = await benchCopy(builds[configuration], `${configuration}-site`);
-    const ways = VARIANTS_OF[configuration];
-    const floors: Partial<Record<Variant, string>> = {
-      'our server': site,
-      'plain static': site,
-      ...(ways.includes('no JS') && {
-        'no JS': await makeFloor(site, `${configuration}-nojs`, withoutScripts),
-      }),
-      ...(ways.includes('bare') && {
-        bare: await makeFloor(site, `${configuration}-bare`, (html) => withoutWebFonts(withoutScripts(html))),
-      }),
-    };
-    if (ways.includes('inline')) {
-      const inline = await withFaviconAndLoaderInline(site);
-      floors.inline = await makeFloor(site, `${configuration}-inline`, inline);
-      floors['one face'] = await makeFloor(site, `${configuration}-one-face`, (html) =>
-        withoutTextFace(inline(html)),
-      );
-    }
-    dirs.push(...new Set(Object.values(floors)));
-    for (const variant of ways) {
-      let origin: string;
-      if (variant === 'plain static') {
-        const plain = await startPlainStaticServer(floors[variant]!);
-        closers.push(plain.close);
-        origin = plain.origin;
-      } else if (configuration === 'experiment') {
-        // Lighthouse's requests come from loopback: trusted as a proxy, each names its visitor.
-        const server = await buildServer({
-          root: floors[variant]!,
-          trustProxy: true,
-          experiments: { secret: EXPERIMENT_SECRET },
-        });
-        closers.push(() => server.close());
-        origin = await server.listen({ host: '127.0.0.1', port: 0 });
-        const [experiment] = await servedExperiments(site);
-        if (!experiment) throw new Error('the experiment build runs no split test');
-        for (const { arm, headers } of await visitorsOfEachVariant(experiment, origin))
-          served.push({ configuration, variant, origin, arm, headers });
-        continue;
-      } else {
-        const server = await buildServer({ root: floors[variant]! });
-        closers.push(() => server.close());
-        origin = await server.listen({ host: '127.0.0.1', port: 0 });
-      }
-      served.push({ configuration, variant, origin });
-    }
+  const site = await benchCopy(build, `${configuration}-site`);
+  const ways = VARIANTS_OF[configuration];
+  const floors: Partial<Record<Variant, string>> = {
+    'our server': site,
+    'plain static': site,
+    ...(ways.includes('no JS') && {
+      'no JS': await makeFloor(site, `${configuration}-nojs`, withoutScripts),
+    }),
+    ...(ways.includes('bare') && {
+      bare: await makeFloor(site, `${configuration}-bare`, (html) => withoutWebFonts(withoutScripts(html))),
+    }),
+  };
+  if (ways.includes('inline')) {
+    const inline = await withFaviconAndLoaderInline(site);
+    floors.inline = await makeFloor(site, `${configuration}-inline`, inline);
+    floors['one face'] = await makeFloor(site, `${configuration}-one-face`, (html) =>
+      withoutTextFace(inline(html)),
+    );
   }
+  dirs.push(...new Set(Object.values(floors)));
+  for (const variant of ways) {
+    let origin: string;
+    if (variant === 'plain static') {
+      const plain = await startPlainStaticServer(floors[variant]!);
+      closers.push(plain.close);
+      origin = plain.origin;
+    } else if (configuration === 'experiment') {
+      // Lighthouse's requests come from loopback: trusted as a proxy, each names its visitor.
+      const server = await buildServer({
+        root: floors[variant]!,
+        trustProxy: true,
+        experiments: { secret: EXPERIMENT_SECRET },
+      });
+      closers.push(() => server.close());
+      origin = await server.listen({ host: '127.0.0.1', port: 0 });
+      const [experiment] = await servedExperiments(site);
+      if (!experiment) throw new Error('the experiment build runs no split test');
+      for (const { arm, headers } of await visitorsOfEachVariant(experiment, origin))
+        served.push({ configuration, variant, origin, arm, headers });
+      continue;
+    } else {
+      const server = await buildServer({ root: floors[variant]! });
+      closers.push(() => server.close());
+      origin = await server.listen({ host: '127.0.0.1', port: 0 });
+    }
+    served.push({ configuration, variant, origin });
+  }
+  return dirs;
+}
 
+/** Lighthouse on every page each way it is served, interleaved, RUNS times: the median row of each. */
+async function runLighthouse(chromePath: string, served: readonly Served[]): Promise<Row[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_ARGS, '--headless=new'] });
   const runs = new Map<string, Row[]>();
   try {
@@ -574,8 +580,14 @@ async function main() {
   } finally {
     chrome.kill();
   }
-  const rows = [...runs.values()].map(median);
+  return [...runs.values()].map(median);
+}
 
+/** The first tap on each live widget of /community, through our server, in each configuration. */
+async function firstTaps(
+  chromePath: string,
+  served: readonly Served[],
+): Promise<Record<BenchConfiguration, WidgetResult[]>> {
   const taps: Record<BenchConfiguration, WidgetResult[]> = {
     default: [],
     'production-like': [],
@@ -589,7 +601,15 @@ async function main() {
       console.log('done');
     }
   }
+  return taps;
+}
 
+/** Prints the Lighthouse medians, the first taps, a short load and the targets; true when the load had errors. */
+async function printResults(
+  rows: Row[],
+  taps: Record<BenchConfiguration, WidgetResult[]>,
+  served: readonly Served[],
+): Promise<boolean> {
   for (const configuration of BENCH_CONFIGURATIONS) {
     console.log(`\n${configuration} build: Lighthouse, median of ${RUNS}`);
     printLighthouse(rows.filter((row) => row.configuration === configuration));
@@ -626,7 +646,31 @@ async function main() {
   }
   if (BENCH_CONFIGURATIONS.includes('experiment'))
     console.log(`  a split test running:\n    ${experimentReport(rows).join('\n    ')}`);
-  if (errors) console.log('  load: errors!');
+  return errors > 0;
+}
+
+async function main() {
+  const chromePath = ensureChrome();
+  if (!chromePath) throw new Error(MISSING_CHROME_MESSAGE);
+  await mkdir(OUT, { recursive: true });
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+  console.log(`load average at start: ${load()}`);
+  const provider = await startStandInProvider();
+  const work = await mkdtemp(join(tmpdir(), 'be-bench-'));
+  const builds = await prepareBuilds(work, provider.origin);
+
+  const dirs: string[] = [];
+  const closers: (() => Promise<unknown>)[] = [];
+  const served: Served[] = [];
+  for (const configuration of BENCH_CONFIGURATIONS)
+    dirs.push(...(await serveConfiguration(configuration, builds[configuration], served, closers)));
+
+  const rows = await runLighthouse(chromePath, served);
+  const taps = await firstTaps(chromePath, served);
+  if (await printResults(rows, taps, served)) console.log('  load: errors!');
   console.log(`load average at the end: ${load()}\nreports: ${OUT}/`);
   for (const close of closers) await close();
   await provider.close();

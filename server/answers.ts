@@ -8,8 +8,9 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findRedirect, headersFor, type Redirect, type Transport } from '../runtime/rules.ts';
-import { acceptsHtml, BoundedCache, hasBody } from './request-checks.ts';
+import { findRedirect, headersFor, lowerCaseNames, type Redirect, type Transport } from '../runtime/rules.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { acceptsHtml, hasBody } from './request-checks.ts';
 import { variantChooser, type VariantChooser } from './experiments.ts';
 import type { Encoding, Fixed, Headers, Resource, Site } from './site.ts';
 
@@ -165,8 +166,8 @@ export class Answers {
 
   sendFixed(request: FastifyRequest, reply: FastifyReply, status: number, fixed: Fixed) {
     const encoding = this.pickEncoding(fixed.encodings, request.headers['accept-encoding']);
-    const variant = fixed.variants[encoding] ?? fixed.variants.identity;
-    return this.send(reply, status, variant.headers[this.transportOf(request)], variant.body);
+    const encoded = fixed.byEncoding[encoding] ?? fixed.byEncoding.identity;
+    return this.send(reply, status, encoded.headers[this.transportOf(request)], encoded.body);
   }
 
   /** 400 and 404: the site's not-found page for clients that take HTML, a line of text for the rest. */
@@ -185,11 +186,11 @@ export class Answers {
   sendFile(request: FastifyRequest, reply: FastifyReply, resource: Resource): FastifyReply {
     const raw = request.raw;
     const encoding = this.pickEncoding(resource.encodings, raw.headers['accept-encoding']);
-    const variant = resource.variants[encoding] ?? resource.variants.identity;
+    const encoded = resource.byEncoding[encoding] ?? resource.byEncoding.identity;
     const transport = this.transportOf(request);
-    if (notModified(raw, resource, variant.etag))
-      return this.send(reply, 304, variant.notModified[transport], undefined);
-    return this.send(reply, 200, variant.ok[transport], variant.body);
+    if (notModified(raw, resource, encoded.etag))
+      return this.send(reply, 304, encoded.notModified[transport], undefined);
+    return this.send(reply, 200, encoded.ok[transport], encoded.body);
   }
 
   /** A redirect of runtime/rules.ts, the query kept. */
@@ -197,12 +198,7 @@ export class Answers {
     let headers = this.redirectHeaders.get(redirect.to);
     if (!headers) {
       const make = (transport: Transport) => ({
-        ...Object.fromEntries(
-          Object.entries(headersFor(redirect.to, this.site.csp, transport)).map(([k, v]) => [
-            k.toLowerCase(),
-            v,
-          ]),
-        ),
+        ...lowerCaseNames(headersFor(redirect.to, this.site.csp, transport)),
         'content-length': '0',
       });
       headers = { https: make('https'), http: make('http') };

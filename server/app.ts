@@ -38,10 +38,6 @@ import { hasBody, hostChecker, MAX_URL_LENGTH, requestPath, trustProxyFn } from 
 import { gitBuild, keepAsServed, Publisher, publishLog, type Build } from './publisher.ts';
 import { loadSite, type Site } from './site.ts';
 
-export { acceptsHtml, hostAllowed, requestPath, trustProxyFn } from './request-checks.ts';
-export { encodingPicker } from './answers.ts';
-export { FORWARD_LIMITS } from './forwarding.ts';
-
 /** Time limits, in milliseconds. */
 export interface Timeouts {
   /** A connection with no bytes moving either way (a stalled reader or sender) is cut. */

@@ -26,7 +26,7 @@ export function clientErrors(
 ) {
   /** One answer and the end of the connection, written as bytes: there is no response object to write to. */
   function writeRaw(socket: Socket, status: number, transport: Transport, extra: Headers, accept?: string) {
-    const notFound = answers.current.notFound.variants.identity;
+    const notFound = answers.current.notFound.byEncoding.identity;
     const { headers, body } =
       status === 400 && acceptsHtml(accept)
         ? { headers: notFound.headers[transport], body: notFound.body }

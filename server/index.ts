@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deployHookSettings, DEPLOY_HOOK_PATH, type DeployHookSettings } from '../runtime/deploy-hook.ts';
 import { EDITOR_FOLDER, hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
-import { buildServer, DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY, trustProxyFn } from './app.ts';
+import { buildServer, DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY } from './app.ts';
+import { trustProxyFn } from './request-checks.ts';
 
 const env = process.env;
 const root = resolve(env['SITE_ROOT'] ?? 'dist');

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
+import { BoundedCache } from './bounded-cache.ts';
 
 /** A request line longer than this gets 414, as nginx does. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -36,26 +37,6 @@ export function hostAllowed(host: string, allowed: readonly string[] = []): bool
     const rule = entry.trim().toLowerCase();
     return rule.startsWith('*.') ? name.endsWith(rule.slice(1)) : name === rule;
   });
-}
-
-/** A small cache: a client cannot grow it without bound. */
-export class BoundedCache<V> {
-  private map = new Map<string, V>();
-  private readonly limit: number;
-  constructor(limit = 200) {
-    this.limit = limit;
-  }
-  get(key: string) {
-    return this.map.get(key);
-  }
-  has(key: string) {
-    return this.map.has(key);
-  }
-  set(key: string, value: V) {
-    if (this.map.size >= this.limit) this.map.clear();
-    this.map.set(key, value);
-    return this;
-  }
 }
 
 /**

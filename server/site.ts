@@ -6,16 +6,23 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY, type ServedExperiment } from '../runtime/experiments.ts';
+import { UNDER_TEST_HEADERS, type ServedExperiment } from '../runtime/experiments.ts';
 import { allRoutes, experimentOf, routeManifest } from '../deploy/routes.ts';
 import { EDITOR_PAGE, editorHeaders } from '../runtime/editor.ts';
-import { headersFor, notFoundPage, securityHeaders, type Forward, type Transport } from '../runtime/rules.ts';
+import {
+  headersFor,
+  lowerCaseNames as lower,
+  notFoundPage,
+  securityHeaders,
+  type Forward,
+  type Transport,
+} from '../runtime/rules.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 export type Headers = Record<string, string>;
 
-/** One encoding of one file: its bytes and the headers of each answer, by transport. */
-export interface Variant {
+/** One encoding of one file (not a split test's variant): its bytes and the headers of each answer, by transport. */
+export interface EncodedFile {
   body: Buffer;
   etag: string;
   /** 200 (and the HEAD of it). */
@@ -26,7 +33,7 @@ export interface Variant {
 
 export interface Resource {
   /** The encodings the build made for this file, identity always among them. */
-  variants: Partial<Record<Encoding, Variant>> & { identity: Variant };
+  byEncoding: Partial<Record<Encoding, EncodedFile>> & { identity: EncodedFile };
   /** Which encodings exist, in order of preference, for negotiation (e.g. `br,gzip,identity`). */
   encodings: readonly Encoding[];
   /** Last-Modified, and the same instant in whole seconds for If-Modified-Since. */
@@ -36,7 +43,7 @@ export interface Resource {
 
 /** A fixed answer without validators: the not-found page (400 and 404) and short plain-text errors. */
 export interface Fixed {
-  variants: Partial<Record<Encoding, { body: Buffer; headers: Record<Transport, Headers> }>> & {
+  byEncoding: Partial<Record<Encoding, { body: Buffer; headers: Record<Transport, Headers> }>> & {
     identity: { body: Buffer; headers: Record<Transport, Headers> };
   };
   encodings: readonly Encoding[];
@@ -104,7 +111,7 @@ export function contentType(file: string): string {
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'identity'];
 
-async function readVariants(file: string): Promise<Partial<Record<Encoding, Buffer>>> {
+async function readEncodings(file: string): Promise<Partial<Record<Encoding, Buffer>>> {
   const found: Partial<Record<Encoding, Buffer>> = {};
   for (const encoding of PREFERENCE) {
     const body = await readFile(file + SUFFIX[encoding]).catch(() => null);
@@ -127,7 +134,7 @@ interface LoadedFile {
 
 async function loadFile(absolute: string, file: string): Promise<LoadedFile | null> {
   const path = resolve(absolute, file.slice(1));
-  const bodies = await readVariants(path);
+  const bodies = await readEncodings(path);
   const identity = bodies.identity;
   if (!identity) return null;
   return {
@@ -151,7 +158,7 @@ function resourceOf(
   const lastModified = modified.toUTCString();
   const encodings = PREFERENCE.filter((encoding) => bodies[encoding]);
   const negotiated = encodings.length > 1;
-  const variants = {} as Resource['variants'];
+  const byEncoding = {} as Resource['byEncoding'];
   for (const encoding of encodings) {
     const body = bodies[encoding]!;
     const etag = `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
@@ -162,7 +169,7 @@ function resourceOf(
       ...(negotiated ? { vary: 'Accept-Encoding' } : {}),
       ...override,
     });
-    variants[encoding] = {
+    byEncoding[encoding] = {
       body,
       etag,
       ok: byTransport((transport) => ({
@@ -174,7 +181,7 @@ function resourceOf(
       notModified: byTransport(common),
     };
   }
-  return { variants, encodings, lastModified, modifiedSeconds: Math.floor(modified.getTime() / 1000) };
+  return { byEncoding, encodings, lastModified, modifiedSeconds: Math.floor(modified.getTime() / 1000) };
 }
 
 /** Loads the build at `root` into memory: every route of its manifest (deploy/routes.ts). */
@@ -191,7 +198,6 @@ export async function loadSite(root: string): Promise<Site> {
     const experiment = experimentOf(manifest, route);
     if (experiment) {
       // Each variant's file answers at the page's paths, with caching no shared cache may keep.
-      const override = { 'cache-control': EXPERIMENT_CACHE_CONTROL, vary: EXPERIMENT_VARY };
       const files = await Promise.all(experiment.variants.map((variant) => loadFile(absolute, variant.file)));
       for (const path of route.paths) {
         experiments.set(path, {
@@ -199,7 +205,7 @@ export async function loadSite(root: string): Promise<Site> {
           resources: files.map((file, index) => {
             if (!file)
               throw new Error(`The build has no ${experiment.variants[index]!.file}: run "npm run build".`);
-            return resourceOf(file, pageHeaders(path), override);
+            return resourceOf(file, pageHeaders(path), UNDER_TEST_HEADERS);
           }),
         });
       }
@@ -224,13 +230,13 @@ export async function loadSite(root: string): Promise<Site> {
     editor = { page: files.get(EDITOR_PAGE)!, files };
   }
 
-  const notFoundBodies = await readVariants(resolve(absolute, notFoundPage.slice(1)));
+  const notFoundBodies = await readEncodings(resolve(absolute, notFoundPage.slice(1)));
   if (!notFoundBodies.identity) throw new Error(`The build has no ${notFoundPage}: run "npm run build".`);
   const notFoundEncodings = PREFERENCE.filter((encoding) => notFoundBodies[encoding]);
-  const notFound = { variants: {}, encodings: notFoundEncodings } as unknown as Fixed;
+  const notFound = { byEncoding: {}, encodings: notFoundEncodings } as unknown as Fixed;
   for (const encoding of notFoundEncodings) {
     const body = notFoundBodies[encoding]!;
-    notFound.variants[encoding] = {
+    notFound.byEncoding[encoding] = {
       body,
       headers: byTransport((transport) => ({
         ...lower(headersFor(notFoundPage, csp, transport)),
@@ -247,8 +253,4 @@ export async function loadSite(root: string): Promise<Site> {
     'cache-control': 'no-store',
   }));
   return { csp, routes, notFound, security, forwards: manifest.forwards, experiments, editor };
-}
-
-function lower(headers: Headers): Headers {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

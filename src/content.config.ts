@@ -5,10 +5,12 @@
  * src/content/kit.yaml … The kit page → Hero → Headline (hero.headline): must not be empty".
  */
 import { defineCollection } from 'astro:content';
-import { file } from 'astro/loaders';
+import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parse } from 'yaml';
-import { describeField } from './content/field-labels.ts';
+import { campaignNames } from './content/campaign-files.ts';
+import { describeField, labelsAlong } from './content/field-labels.ts';
+import { CAMPAIGN_FOLDER, checkedCampaignSchema } from './content/schemas/campaigns.ts';
 import { contentFiles, contentPath, type ContentName } from './content/schemas.ts';
 
 /**
@@ -54,7 +56,39 @@ function dataFile<N extends ContentName>(name: N) {
   });
 }
 
+/**
+ * The campaign pages, one file each: the id is the file's name as written (podcast.yaml is
+ * `podcast`), so a name the address cannot take is refused by name (src/content/campaigns.ts),
+ * never quietly rewritten. A build with none says nothing (the glob loader would warn).
+ */
+const campaignFiles = glob({
+  pattern: '*.yaml',
+  base: CAMPAIGN_FOLDER,
+  generateId: ({ entry }) => entry.replace(/\.yaml$/, ''),
+});
+const campaignsLoader: Loader = {
+  name: 'campaigns',
+  load: async (context) => {
+    if (campaignNames().length === 0 && !context.watcher) return context.store.clear();
+    return campaignFiles.load(context);
+  },
+};
+const campaigns = defineCollection({
+  loader: campaignsLoader,
+  schema: z.unknown().transform((data, context) => {
+    const checked = checkedCampaignSchema.zod.safeParse(data ?? {});
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) {
+      const path = issue.path as (string | number)[];
+      const where = `${labelsAlong(checkedCampaignSchema.editor, path).join(' → ')}${path.length > 0 ? ` (${path.join('.')})` : ''}`;
+      context.addIssue({ code: 'custom', path, message: `${where}: ${issue.message}` });
+    }
+    return z.NEVER;
+  }) as unknown as typeof checkedCampaignSchema.zod,
+});
+
 export const collections = {
+  campaigns,
   offer: dataFile('offer'),
   kit: dataFile('kit'),
   community: dataFile('community'),

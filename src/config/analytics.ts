@@ -58,6 +58,13 @@ const PROVIDER_PATHS = {
   },
 } as const;
 
+/** Every path of ours that stands in for a provider, whichever is chosen (`/a/event`, `/a/script.js`, …). */
+export const OWN_ANALYTICS_PATHS: readonly string[] = Object.values(PROVIDER_PATHS).flatMap((paths) =>
+  Object.entries(paths)
+    .filter(([key]) => key.startsWith('own'))
+    .map(([, path]) => path),
+);
+
 function isProvider(value: string): value is AnalyticsProvider {
   return (ANALYTICS_PROVIDERS as readonly string[]).includes(value);
 }

@@ -1,7 +1,7 @@
 /** No page and no interaction raises a content-security-policy violation under the header the server sends. */
 import type { Page } from '@playwright/test';
 import { recordViolations, violations } from '../support/csp-violations.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, ONE_WIDTH, test } from './fixtures.ts';
 
 /** Operates every control a visitor can: tabs, steppers, carousel buttons, accordions, video facades. */
 async function operateEverything(page: Page) {
@@ -46,7 +46,7 @@ for (const path of ['/', '/community', '/no-such-page']) {
 test.describe('an injected script', () => {
   test.use({ expectedError: /Executing inline script violates the following Content Security Policy/ });
 
-  test('an inline script that is not ours is blocked', async ({ page }) => {
+  test('an inline script that is not ours is blocked', { tag: ONE_WIDTH }, async ({ page }) => {
     await recordViolations(page);
     await page.goto('/');
     await page.evaluate(() => {

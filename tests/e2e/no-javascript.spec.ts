@@ -4,7 +4,7 @@
  * host, and the file-only fallback of the old kit address still leads home.
  */
 import { siteContent } from '../support/site-content.ts';
-import { AUTH_URL_RE, expect, shownUnlessHidden, test } from './fixtures.ts';
+import { AUTH_URL_RE, expect, ONE_WIDTH, shownUnlessHidden, test } from './fixtures.ts';
 
 const { community, comparison, faq, videos } = siteContent;
 
@@ -73,7 +73,11 @@ test('/community reads completely: every dashboard, plan, saving, slide and answ
   await expect(answers.first()).toHaveAttribute('open', '');
 });
 
-test('/oh-shit-kit as a plain file still leads home through its meta refresh', async ({ page }) => {
-  await page.goto('/oh-shit-kit/index.html');
-  await expect(page).toHaveURL(/\/$/);
-});
+test(
+  '/oh-shit-kit as a plain file still leads home through its meta refresh',
+  { tag: ONE_WIDTH },
+  async ({ page }) => {
+    await page.goto('/oh-shit-kit/index.html');
+    await expect(page).toHaveURL(/\/$/);
+  },
+);

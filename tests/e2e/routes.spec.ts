@@ -3,9 +3,10 @@
  * not-found page's words and events. Statuses, redirects and headers are checked over HTTP against
  * the route manifest (tests/unit/server/, tests/http/).
  */
-import { expect, test } from './fixtures.ts';
+import { expect, ONE_WIDTH, test } from './fixtures.ts';
 
-test.describe('routes and statuses', () => {
+// What a path draws and its status are the same at every width.
+test.describe('routes and statuses', { tag: ONE_WIDTH }, () => {
   test('/ is the boxed-product page', async ({ page }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);

@@ -7,7 +7,16 @@
  * repository of its own, so each save is a diff), so the working tree is never touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -15,6 +24,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
+import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 import { contentOf } from '../support/site-content.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { SAVE_SETTLES_MS } from '../../src/editor/settle.ts';
@@ -111,7 +122,7 @@ function withServerLog(error: unknown): Error {
  * have passed. No step waits unbounded: a navigation that never finishes (one fresh clone's run
  * hung here for four minutes) is given up after 30 s and tried again.
  */
-async function open(page: Page, path: string) {
+async function open(page: Page, path: string, button = 'Save') {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const opened = await page
@@ -125,7 +136,7 @@ async function open(page: Page, path: string) {
     if (!opened) await page.waitForLoadState('load', { timeout: 30_000 }).catch(() => undefined);
     if (new URL(page.url()).pathname !== path) continue;
     const ready = await page
-      .getByRole('button', { name: 'Save' })
+      .getByRole('button', { name: button })
       .waitFor({ timeout: 40_000 })
       .then(() => true)
       .catch(() => false);
@@ -459,6 +470,60 @@ async function setHidden(page: Page, section: string, hidden: boolean) {
     .toBe(hidden ? ' M src/content/kit.yaml\n' : '');
   await storeTakesIn('kit');
 }
+
+test('"Campaign pages": the owner makes one, sees it at its address, edits it and deletes it; a name the site answers is refused', async ({
+  page,
+}) => {
+  const folder = join(project.root, CAMPAIGN_FOLDER);
+  const file = join(folder, `${SAMPLE_CAMPAIGN.name}.yaml`);
+  const headline = SAMPLE_CAMPAIGN.file.fields['hero.headline'];
+  const words = () => page.getByRole('group', { name: 'Words of this page' });
+  // A new entry's form has Create where the others have Save.
+  await open(page, '/keystatic/collection/campaigns/create', 'Create');
+  const create = page.getByRole('button', { name: 'Create' });
+
+  // A name whose address the site already answers: refused by the field, nothing written.
+  await page.getByRole('textbox', { name: 'Name' }).fill('Community');
+  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('community');
+  await create.click();
+  await expect(page.getByText('Address: /community is already a page of the site').first()).toBeVisible();
+  expect(existsSync(folder), 'nothing refused was written').toBe(false);
+
+  // Made: its file is its address, holding the words the owner typed.
+  await page.getByRole('textbox', { name: 'Name' }).fill('Podcast');
+  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue(SAMPLE_CAMPAIGN.name);
+  await words().getByRole('textbox', { name: 'Hero → Headline' }).fill(headline);
+  await create.click();
+  await expect
+    .poll(() => (existsSync(file) ? parse(readFileSync(file, 'utf8')) : null), { timeout: 15_000 })
+    .toMatchObject({ name: 'Podcast', page: '/', fields: { 'hero.headline': headline } });
+  // The dev server answers it at its address, the kit page with its headline.
+  const shown = async () => {
+    const answer = await fetch(`${EDITOR}/${SAMPLE_CAMPAIGN.name}`).catch(() => null);
+    return answer?.ok ? /<h1[^>]*>([^<]*)<\/h1>/.exec(await answer.text())?.[1] : undefined;
+  };
+  await expect.poll(shown, { timeout: 30_000 }).toBe(headline);
+
+  // Edited: its headline changed, in the file and at its address.
+  await open(page, `/keystatic/collection/campaigns/item/${SAMPLE_CAMPAIGN.name}`);
+  await words().getByRole('textbox', { name: 'Hero → Headline' }).fill(NEW_HEADLINE);
+  await pressSave(page);
+  await expect
+    .poll(() => parse(readFileSync(file, 'utf8')) as unknown, { timeout: 15_000 })
+    .toMatchObject({ fields: { 'hero.headline': NEW_HEADLINE } });
+  await expect.poll(shown, { timeout: 30_000 }).toBe(NEW_HEADLINE);
+
+  // Deleted: the file goes, and the address with it.
+  await page.getByRole('button', { name: 'Delete entry…' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /delete/i })
+    .click();
+  await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(false);
+  await expect
+    .poll(async () => (await fetch(`${EDITOR}/${SAMPLE_CAMPAIGN.name}`)).status, { timeout: 30_000 })
+    .toBe(404);
+});
 
 test('a section hidden in the editor leaves the page, and comes back when shown', async ({ page }) => {
   await setHidden(page, 'Bundles', true);

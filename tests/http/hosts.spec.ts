@@ -1,10 +1,9 @@
 /**
- * Over real HTTP, against the production build: the Node server (`npm run serve`) and nginx with
- * the generated config each answer every route of the build's manifest as it says
- * (`npm run check:deploy`: status, Location with the query, caching and security headers), and
- * what the manifest does not list: compression, refused methods, hostile paths. The Node server is
- * asked as a TLS proxy reaches it (X-Forwarded-Proto: https, from loopback, which it trusts by
- * default) and over plain HTTP, where it leaves out HSTS and upgrade-insecure-requests.
+ * Over real HTTP, against the production build: nginx with the generated config answers every
+ * route of the build's manifest as it says (`npm run check:deploy`: status, Location with the
+ * query, caching and security headers), and what the manifest does not list: compression, refused
+ * methods, hostile paths. The Node server's answer to every route of a manifest, behind TLS and on
+ * plain HTTP, is tests/unit/server/routes.test.ts's (the same code, whatever the build).
  */
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -14,8 +13,6 @@ import { startNginx } from '../../scripts/lib/nginx.ts';
 import { raw } from '../support/raw-http.ts';
 import { answerFor, expectedSecurity, hostilePaths, pick } from '../support/site-facts.ts';
 import { DIST } from './page-weight.ts';
-
-const BEHIND_TLS = { 'x-forwarded-proto': 'https' };
 
 let nginx: Awaited<ReturnType<typeof startNginx>>;
 let manifest: RouteManifest;
@@ -33,18 +30,10 @@ test.afterAll(async () => {
   nginx?.stop();
 });
 
-test('every route of the manifest: the Node server behind TLS and on plain HTTP, and nginx, as check:deploy expects', async ({
-  baseURL,
-}) => {
-  for (const [host, origin, options] of [
-    ['node behind TLS', baseURL!, { headers: BEHIND_TLS }],
-    ['node on plain HTTP', baseURL!, { transport: 'http' as const }],
-    ['nginx', nginx.url, {}],
-  ] as const) {
-    const lines: string[] = [];
-    const failures = await checkDeploy(origin, manifest, { ...options, log: (line) => lines.push(line) });
-    expect(failures, `${host}:\n${lines.join('\n')}`).toBe(0);
-  }
+test('every route of the manifest: nginx, as check:deploy expects', async () => {
+  const lines: string[] = [];
+  const failures = await checkDeploy(nginx.url, manifest, { log: (line) => lines.push(line) });
+  expect(failures, `nginx:\n${lines.join('\n')}`).toBe(0);
 });
 
 test('check:deploy catches a host that lacks the headers and the redirect', async () => {

@@ -7,8 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { brotliDecompressSync, constants, gzipSync } from 'node:zlib';
+import { parse } from 'yaml';
 import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
 import { firstScreenEnd } from '../../integrations/first-screen.ts';
+import { campaignNames } from '../../src/content/campaign-files.ts';
+import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
 
 export const DIST = join(process.cwd(), 'dist');
 
@@ -19,6 +22,23 @@ export const DIST = join(process.cwd(), 'dist');
 export const JS_BUDGET_KB = { '/': 12, '/community': 95, '/404': 12 } as const;
 export type BudgetedPage = keyof typeof JS_BUDGET_KB;
 export const BUDGETED_PAGES = Object.keys(JS_BUDGET_KB) as BudgetedPage[];
+
+/**
+ * The owner's campaign pages (src/content/campaigns/ of the project under test), each held to the
+ * budgets of the page it is based on: `/podcast` → `/`.
+ */
+export const CAMPAIGN_PAGES: ReadonlyMap<string, BudgetedPage> = new Map(
+  campaignNames(process.cwd()).map((name) => {
+    const file = join(process.cwd(), CAMPAIGN_FOLDER, `${name}.yaml`);
+    return [`/${name}`, (parse(readFileSync(file, 'utf8')) as { page: BudgetedPage }).page];
+  }),
+);
+
+/** Every budgeted page with the page whose budgets it keeps (its own, or a campaign page's base page). */
+export const PAGES_AND_BUDGETS: readonly (readonly [string, BudgetedPage])[] = [
+  ...BUDGETED_PAGES.map((path) => [path, path] as const),
+  ...CAMPAIGN_PAGES,
+];
 
 /**
  * A new connection's first round trip carries ten TCP segments (14,600 bytes): a first screen
@@ -67,7 +87,7 @@ export async function landingPages(root = DIST): Promise<string[]> {
 }
 
 /** The build file the route manifest serves at a budgeted page's path. */
-export async function pageFile(path: BudgetedPage, root = DIST): Promise<string> {
+export async function pageFile(path: string, root = DIST): Promise<string> {
   const manifest = await manifestOf(root);
   if (path === '/404') return manifest.notFound;
   const route = manifest.pages.find((page) => page.paths[0] === path);

@@ -1,8 +1,8 @@
 /**
  * Vercel, connected to the repository: the build writes `.vercel/output/` (Build Output API v3)
- * when it runs there (VERCEL=1), and for every route of this build's manifest that folder's
- * routes give the status, file (the same bytes) and headers the manifest says. The routes are read
- * by the rules Vercel applies (tests/support/vercel-routes.ts); Vercel's own tools need an account.
+ * when it runs there (VERCEL=1), with every file of the build, byte for byte. That its routes give
+ * every path of a manifest the status, file and headers the manifest says is
+ * tests/unit/deploy-parity.test.ts's (the same generator, read by the rules Vercel applies).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,8 +12,6 @@ import { expect, test } from '@playwright/test';
 import type { VercelRoute } from '../../deploy/host-configs.ts';
 import { allRoutes, routeManifest, type RouteManifest } from '../../deploy/routes.ts';
 import { notFoundPage } from '../../runtime/rules.ts';
-import { answerFor, pathsOf } from '../support/site-facts.ts';
-import { resolveVercel } from '../support/vercel-routes.ts';
 import { DIST } from './page-weight.ts';
 
 let work: string;
@@ -71,23 +69,10 @@ test('without VERCEL it writes no .vercel folder', () => {
   }
 });
 
-test('every page, file, redirect and missing path: the status, file and headers of the manifest', () => {
-  for (const url of pathsOf(manifest)) {
-    // The routes match the path; whether Vercel keeps a redirect's query is not modelled here.
-    const path = url.split('?')[0]!;
-    const expected = answerFor(manifest, path);
-    const answer = resolveVercel(config, files, path);
-    expect(answer, path).toEqual({
-      status: expected.status,
-      headers: expected.headers,
-      served: expected.file,
-    });
-    if (answer.served) {
-      // The same bytes as the build's file.
-      expect(
-        readFileSync(join(output, 'static', answer.served)).equals(readFileSync(join(DIST, expected.file!))),
-        path,
-      ).toBe(true);
-    }
-  }
+test('every file the routes serve is the build’s file, byte for byte', () => {
+  // Which file and headers each path gets from config.json's routes: tests/unit/deploy-parity.test.ts.
+  for (const file of [...allRoutes(manifest).map((route) => route.file), notFoundPage])
+    expect(readFileSync(join(output, 'static', file)).equals(readFileSync(join(DIST, file))), file).toBe(
+      true,
+    );
 });

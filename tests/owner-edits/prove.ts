@@ -2,7 +2,7 @@
  * `npm run test:owner-edits`: proof that the tests follow the owner's content rather than pin it.
  * A copy of the project gets the edits below, as an owner would make them in the editor: every
  * figure in offer.yaml changed, a testimonial and a title rewritten, four questions added to the
- * FAQ, a section of each page hidden, and each page's hero made shorter (a one-line headline, a
+ * FAQ, a section of each page hidden, a campaign page made, and each page's hero made shorter (a one-line headline, a
  * one-sentence lede). The copy is built, and on it run the whole unit suite, every end-to-end test
  * file that reads the owner's content (at phone width, where every section and widget shows), the
  * first-screen test at every width and the byte budgets. Then each hero is made longer (a headline
@@ -11,8 +11,9 @@
  *
  * Green means those tests follow the owner's words; that no other browser test file types them is
  * checked by tests/unit/tests-follow-content.test.ts. A red run names the failing test above its
- * last line. The working tree is never touched. A new kind of page the owner edits (a campaign
- * page) is one more entry in HEROES; a new kind of edit, one more in EDITS.
+ * last line. The working tree is never touched. Another page with a hero the owner writes (a
+ * campaign page, as the sample below) is one more entry in HEROES; a new kind of edit, one more in
+ * EDITS.
  *
  * OWNER_EDITS_PORT (default E2E_PORT + 100) is the copy's server port, so it never meets the main
  * suite's server. Playwright reuses a server it finds on its port (outside CI), so a port already
@@ -20,12 +21,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
+import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 
 type Yaml = Record<string, unknown>;
 
@@ -65,9 +67,12 @@ function changeFigures(value: unknown, field: EditorField, path: string): unknow
   return value;
 }
 
+/** Changes a data file under src/content/ (made, as the editor makes a campaign page's, when new). */
 function edit(root: string, file: string, change: (data: Yaml) => Yaml): void {
   const path = join(root, 'src/content', file);
-  writeFileSync(path, stringify(change(parse(readFileSync(path, 'utf8')) as Yaml), { lineWidth: 0 }));
+  const data = existsSync(path) ? (parse(readFileSync(path, 'utf8')) as Yaml) : {};
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, stringify(change(data), { lineWidth: 0 }));
 }
 
 function set(data: Yaml, path: string, value: string): Yaml {
@@ -150,6 +155,14 @@ const EDITS: OwnerEdit[] = [
       return faq;
     },
   },
+  // A campaign page, as "Campaign pages" in the editor makes one: the budgets hold it to its base page's.
+  {
+    file: `campaigns/${SAMPLE_CAMPAIGN.name}.yaml`,
+    change: () => {
+      changes.push(`campaigns/${SAMPLE_CAMPAIGN.name}.yaml: made`);
+      return structuredClone(SAMPLE_CAMPAIGN.file) as unknown as Yaml;
+    },
+  },
   {
     file: 'testimonials.yaml',
     change: (testimonials) =>
@@ -166,14 +179,28 @@ interface Hero {
   lede: string;
 }
 
+/** A page's own hero, in its data file. */
+function pageHero(data: Yaml, { headline, lede }: Hero): Yaml {
+  return set(set(data, 'hero.headline', headline), 'hero.lede', lede);
+}
+
+/** A campaign page's hero: words it changes on its base page, by field (`hero.headline: …`). */
+function campaignHero(data: Yaml, { headline, lede }: Hero): Yaml {
+  const fields = (data['fields'] ??= {}) as Yaml;
+  Object.assign(fields, { 'hero.headline': headline, 'hero.lede': lede });
+  changes.push(`fields: hero.headline -> ${headline}; hero.lede -> ${lede}`);
+  return data;
+}
+
 /**
- * Each page's hero (its data file and the path of its hero there), shorter and longer than
- * shipped: the words decide how much of the page a first screen shows.
+ * Each page's hero (its data file, how its hero is written there, and the built page that shows
+ * it), shorter and longer than shipped: the words decide how much of the page a first screen shows.
  */
-const HEROES: { file: string; hero: string; shorter: Hero; longer: Hero }[] = [
+const HEROES: { file: string; write: typeof pageHero; page: string; shorter: Hero; longer: Hero }[] = [
   {
     file: 'kit.yaml',
-    hero: 'hero',
+    write: pageHero,
+    page: 'dist/index.html',
     shorter: { headline: 'Ready for a bad month?', lede: 'A boxed exit plan for owners.' },
     longer: {
       headline:
@@ -183,7 +210,8 @@ const HEROES: { file: string; hero: string; shorter: Hero; longer: Hero }[] = [
   },
   {
     file: 'community.yaml',
-    hero: 'hero',
+    write: pageHero,
+    page: 'dist/community/index.html',
     shorter: {
       headline: 'Profit, an exit plan and capital, with no investors.',
       lede: 'A private community of bootstrapped owners.',
@@ -194,14 +222,21 @@ const HEROES: { file: string; hero: string; shorter: Hero; longer: Hero }[] = [
       lede: 'A private community of bootstrapped owners, average member revenue {audience.memberRevenueLabel}. No pitch decks, no fundraising drama and no hustle culture, only owners who run real companies. Capital up to {capital.maxAmountLabel} at {capital.interestRatePercent} once you hit your milestones.',
     },
   },
+  {
+    file: `campaigns/${SAMPLE_CAMPAIGN.name}.yaml`,
+    write: campaignHero,
+    page: `dist/${SAMPLE_CAMPAIGN.name}/index.html`,
+    shorter: { headline: 'Heard us on the podcast?', lede: 'The kit the host talked about.' },
+    longer: {
+      headline:
+        'You heard the episode about the owner whose best client left in a week: this is the kit she wished she had opened a month before.',
+      lede: 'The same boxed exit plan the host walked through. Find the risks first, then fix them in short sprints. One worksheet at a time, with nobody to hire.',
+    },
+  },
 ];
 
 const heroEdits = (length: 'shorter' | 'longer'): OwnerEdit[] =>
-  HEROES.map(({ file, hero, ...words }) => ({
-    file,
-    change: (data) =>
-      set(set(data, `${hero}.headline`, words[length].headline), `${hero}.lede`, words[length].lede),
-  }));
+  HEROES.map(({ file, write, ...words }) => ({ file, change: (data) => write(data, words[length]) }));
 
 /** The end-to-end test files that take expected words and figures from the owner's content. */
 function contentReaders(root: string): string[] {
@@ -215,18 +250,19 @@ function contentReaders(root: string): string[] {
 }
 
 /** Makes the edits in the copy and builds it; fails unless every edited hero reached its page. */
-function editAndBuild(root: string, edits: OwnerEdit[], heroes: Hero[]): void {
+function editAndBuild(root: string, edits: OwnerEdit[], length: 'shorter' | 'longer'): void {
   for (const { file, change } of edits) edit(root, file, change);
   console.log(`owner-edits: ${changes.length} changes in ${root}:\n  ${changes.join('\n  ')}`);
   changes.length = 0;
   run('npm', ['run', 'build'], root);
-  const pages = ['dist/index.html', 'dist/community/index.html'].map((page) =>
-    readFileSync(join(root, page), 'utf8'),
-  );
   const price = (parse(readFileSync(join(root, 'src/content/offer.yaml'), 'utf8')) as Yaml)['kit'] as Yaml;
-  for (const expected of [...heroes.map((hero) => hero.headline), `$${String(price['price'])}`]) {
-    if (!pages.some((page) => page.includes(expected)))
-      throw new Error(`owner-edits: no page of the edited copy shows "${expected}".`);
+  const shown = [
+    ...HEROES.map((hero) => ({ page: hero.page, expected: hero[length].headline })),
+    { page: 'dist/index.html', expected: `$${String(price['price'])}` },
+  ];
+  for (const { page, expected } of shown) {
+    if (!readFileSync(join(root, page), 'utf8').includes(expected))
+      throw new Error(`owner-edits: the edited copy's ${page} lacks "${expected}".`);
   }
 }
 
@@ -252,11 +288,7 @@ const playwright = (root: string, args: string[]) =>
 await portIsFree();
 const copy = copyProject('owner-edits', { everything: true });
 try {
-  editAndBuild(
-    copy.root,
-    [...EDITS, ...heroEdits('shorter')],
-    HEROES.map((page) => page.shorter),
-  );
+  editAndBuild(copy.root, [...EDITS, ...heroEdits('shorter')], 'shorter');
   run('npx', ['vitest', 'run'], copy.root);
   // At phone width every reader, the first screen at 1920 px among them; the other widths' first screens.
   playwright(copy.root, ['--project=phone', '--project=http', ...contentReaders(copy.root), budgets]);
@@ -265,11 +297,7 @@ try {
     'owner-edits: with shorter heroes, the unit suite, the end-to-end readers and the budgets passed.',
   );
 
-  editAndBuild(
-    copy.root,
-    heroEdits('longer'),
-    HEROES.map((page) => page.longer),
-  );
+  editAndBuild(copy.root, heroEdits('longer'), 'longer');
   const heroTests = ['-g', `hero|${FIRST_SCREEN}`, ...contentReaders(copy.root)];
   playwright(copy.root, ['--project=phone', '--project=tablet', '--project=desktop', ...heroTests]);
   playwright(copy.root, ['--project=http', budgets]);

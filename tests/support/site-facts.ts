@@ -19,6 +19,8 @@ export const SAMPLE_FILES: Record<string, string> = {
   'index.html': '<!doctype html><title>Kit</title><h1>Kit page</h1>',
   'community/index.html': '<!doctype html><title>Community</title><h1>Community page</h1>',
   'oh-shit-kit/index.html': '<!doctype html><meta http-equiv="refresh" content="0; url=/">',
+  // A campaign page (src/content/campaigns/podcast.yaml): one more page, answered as the others.
+  'podcast/index.html': '<!doctype html><title>Podcast</title><h1>Podcast page</h1>',
   '404.html': `<!doctype html><title>Not found</title><h1>Oops! Page not found</h1>${'<!-- pad -->'.repeat(80)}`,
   '_astro/app.Ab12Cd.js': `console.log("hashed");${' '.repeat(600)}`,
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -33,6 +35,7 @@ export const SAMPLE_FILES: Record<string, string> = {
 export const SAMPLE_WORDS: Record<string, string> = {
   '/index.html': 'Kit page',
   '/community/index.html': 'Community page',
+  '/podcast/index.html': 'Podcast page',
   [notFoundPage]: 'Oops! Page not found',
 };
 

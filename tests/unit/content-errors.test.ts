@@ -5,11 +5,13 @@
  * (the real files are never touched).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
+import { SAMPLE_CAMPAIGN, writeCampaign } from '../support/campaign-build.ts';
 import { formatUsd, siteContent } from '../support/site-content.ts';
 
 /** The kit's price as the owner set it, as copy would type it. */
@@ -81,4 +83,33 @@ describe('a hand-broken data file stops the build', () => {
       /Videos \(kit page\) → Kit intro → Video id \(kitIntro\.id\): is the video's address, not its id: write just \S+/,
     );
   }, 120_000);
+
+  it('names a campaign page whose name the site answers, and one that types a price, each by file and field', () => {
+    const campaigns = join(project.root, CAMPAIGN_FOLDER);
+    mkdirSync(campaigns, { recursive: true });
+    try {
+      writeCampaign(project.root, 'community', SAMPLE_CAMPAIGN.file);
+      const named = buildWith('src/content/kit.yaml', (text) => text);
+      expect(named.status).not.toBe(0);
+      expect(named.output).toContain(`Invalid content in ${CAMPAIGN_FOLDER}/community.yaml`);
+      expect(named.output).toContain('/community is already a page of the site');
+      rmSync(campaigns, { recursive: true });
+      writeCampaign(project.root, 'spring', { page: '/', fields: { 'hero.cta': `Only ${typedPrice}` } });
+      const typed = buildWith('src/content/kit.yaml', (text) => text);
+      expect(typed.status).not.toBe(0);
+      expect(typed.output).toContain(`Invalid content in ${CAMPAIGN_FOLDER}/spring.yaml`);
+      expect(typed.output).toContain('Campaign page → Words of this page → Hero → Button');
+      expect(typed.output).toContain(
+        `(fields.hero.cta): "${typedPrice}" is typed as a figure; write {kit.price} instead`,
+      );
+      rmSync(campaigns, { recursive: true });
+      writeCampaign(project.root, 'spring', { page: '/community', fields: { 'roi.title': 'A title' } });
+      const field = buildWith('src/content/kit.yaml', (text) => text);
+      expect(field.status).not.toBe(0);
+      expect(field.output).toContain(`${CAMPAIGN_FOLDER}/spring.yaml`);
+      expect(field.output).toContain('(fields.roi.title): the community page has no such field');
+    } finally {
+      rmSync(campaigns, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeManifest } from '../../deploy/routes.ts';
-import { buildServer, FORWARD_LIMITS, type SiteServer } from '../../server/app.ts';
+import { buildServer, type SiteServer } from '../../server/app.ts';
+import { FORWARD_LIMITS } from '../../server/forwarding.ts';
 import { expectedSecurity, pick } from '../support/site-facts.ts';
 
 interface Received {

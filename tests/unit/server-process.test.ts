@@ -70,37 +70,30 @@ describe('the serve process', { timeout: 30_000 }, () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('on SIGTERM, answers the requests in flight with their 200 and Connection: close, then exits 0', async () => {
+  // What the drain answers (each request in flight or sent during it) is tests/unit/server/slow-clients.test.ts's;
+  // here, that SIGTERM starts it and the process then exits 0 within its 10 s.
+  it('on SIGTERM, answers a request on its way with its 200 and Connection: close, then exits 0', async () => {
     const server = start({ SITE_ROOT: root, HOST: '127.0.0.1', PORT: '0' });
     const { hostname, port } = new URL(await server.listening);
-    // Keep-alive connections, each with one answer behind it.
-    const sockets = [0, 1, 2, 3].map(() => connect({ host: hostname, port: Number(port) }));
-    const texts = sockets.map(() => '');
-    sockets.forEach((socket, i) => socket.on('data', (chunk: Buffer) => (texts[i] += chunk.toString())));
+    const socket = connect({ host: hostname, port: Number(port) });
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     const request = 'GET / HTTP/1.1\r\nHost: x\r\n\r\n';
-    for (const socket of sockets) socket.write(request);
-    await expect.poll(() => texts.every((text) => text.includes('<h1>Home</h1>'))).toBe(true);
-    const closed = sockets.map(
-      (socket) => new Promise<void>((resolve) => socket.on('close', () => resolve())),
-    );
-    texts.fill('');
-    // Two requests on their way as the signal arrives...
-    for (const socket of sockets.slice(0, 2)) socket.write(request);
+    socket.write(request);
+    await expect.poll(() => text.includes('<h1>Home</h1>')).toBe(true);
+    text = '';
     server.child.kill('SIGTERM');
     const started = performance.now();
-    // ...and two sent on idle keep-alive connections once the server is already closing.
+    // Sent on the idle keep-alive connection once the server is already closing.
     await expect.poll(() => server.log().includes('SIGTERM')).toBe(true);
-    for (const socket of sockets.slice(2)) socket.write(request);
+    socket.write(request);
     expect(await server.exited).toBe(0);
     expect(performance.now() - started).toBeLessThan(10_000);
-    await Promise.all(closed);
-    for (const text of texts) {
-      expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-      expect(text).toContain('<h1>Home</h1>');
-    }
-    for (const text of texts.slice(2)) expect(text.toLowerCase()).toContain('connection: close');
-    // Nothing listens any more.
-    await expect(fetch(`http://${hostname}:${port}/`)).rejects.toThrow();
+    await closed;
+    expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(text).toContain('<h1>Home</h1>');
+    expect(text.toLowerCase()).toContain('connection: close');
   });
 
   it('refuses a MAX_CONNECTIONS or TRUST_PROXY that makes no sense', async () => {

@@ -17,7 +17,7 @@ export function Hero({ content, authUrl }: HeroProps) {
       data-surface="dark"
       className="flex min-h-svh flex-col justify-center"
     >
-      <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.15fr_1fr] lg:items-center">
+      <div className="container-page grid gap-12 py-16 md:py-24 lg:grid-cols-[1.15fr_1fr] lg:items-start">
         <div>
           <p className="mb-4 eyebrow">{content.eyebrow}</p>
           <h1 id="hero-title" className="max-w-4xl font-display text-display font-semibold">
@@ -40,7 +40,8 @@ export function Hero({ content, authUrl }: HeroProps) {
             <p className="mt-2 text-muted-fg">{content.bonusText}</p>
           </aside>
         </div>
-        {/* The product beside the headline from lg; below lg the box section shows it, so the
+        {/* The product beside the headline from lg (level with its top, so a long headline and
+            lede never push it below the window); below lg the box section shows it, so the
             first screen keeps the headline and the call to action. */}
         <BoxIllustration alt={content.illustrationAlt} variant="hero" className="hidden lg:block" />
       </div>

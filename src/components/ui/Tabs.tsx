@@ -24,6 +24,48 @@ export interface TabsProps {
   listClassName?: string;
 }
 
+/** The previous and next buttons (wrapping around) and the "n / total" counter. */
+function Stepper({ selected, count, step }: { selected: number; count: number; step: (by: 1 | -1) => void }) {
+  return (
+    <div className="tabs-stepper flex items-center gap-3">
+      <IconButton label="Previous dashboard" onClick={() => step(-1)}>
+        <path d={PREVIOUS_PATH} />
+      </IconButton>
+      <p className="min-w-12 text-center text-sm text-muted-fg tabular-nums">
+        <span className="sr-only">Dashboard </span>
+        {`${selected + 1} / ${count}`}
+      </p>
+      <IconButton label="Next dashboard" onClick={() => step(1)}>
+        <path d={NEXT_PATH} />
+      </IconButton>
+    </div>
+  );
+}
+
+/** Every tab's panel, the selected one shown; each names itself for a page without JavaScript. */
+function Panels({ base, items, selected }: { base: string; items: readonly TabItem[]; selected: number }) {
+  return (
+    <>
+      {items.map((item, index) => (
+        <div
+          key={item.id}
+          role="tabpanel"
+          id={`${base}-panel-${item.id}`}
+          aria-labelledby={`${base}-tab-${item.id}`}
+          hidden={index !== selected}
+          // APG: a tab panel takes focus so keyboard users reach its content straight after the tabs.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="tab-panel mt-8 rounded-card"
+        >
+          <p className="tab-panel-label sr-only">{item.panelLabel}</p>
+          {item.content}
+        </div>
+      ))}
+    </>
+  );
+}
+
 /**
  * Tabs per the WAI-ARIA Authoring Practices: a tablist of tabs with aria-selected and a roving
  * tabindex; ArrowLeft/ArrowRight (wrapping), Home and End move between tabs and select them.
@@ -98,37 +140,9 @@ export function Tabs({
             );
           })}
         </div>
-        {stepper && (
-          <div className="tabs-stepper flex items-center gap-3">
-            <IconButton label="Previous dashboard" onClick={() => select(selected - 1, false)}>
-              <path d={PREVIOUS_PATH} />
-            </IconButton>
-            <p className="min-w-12 text-center text-sm text-muted-fg tabular-nums">
-              <span className="sr-only">Dashboard </span>
-              {`${selected + 1} / ${count}`}
-            </p>
-            <IconButton label="Next dashboard" onClick={() => select(selected + 1, false)}>
-              <path d={NEXT_PATH} />
-            </IconButton>
-          </div>
-        )}
+        {stepper && <Stepper selected={selected} count={count} step={(by) => select(selected + by, false)} />}
       </div>
-      {items.map((item, index) => (
-        <div
-          key={item.id}
-          role="tabpanel"
-          id={`${base}-panel-${item.id}`}
-          aria-labelledby={`${base}-tab-${item.id}`}
-          hidden={index !== selected}
-          // APG: a tab panel takes focus so keyboard users reach its content straight after the tabs.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          className="tab-panel mt-8 rounded-card"
-        >
-          <p className="tab-panel-label sr-only">{item.panelLabel}</p>
-          {item.content}
-        </div>
-      ))}
+      <Panels base={base} items={items} selected={selected} />
     </div>
   );
 }

@@ -3,11 +3,12 @@ import { checkbox, count, list, object, optionalObject, optionalText, select, sl
 import { testableFields, type TestableField } from '../experiment-fields.ts';
 import { PAGE_PATHS, PAGES, type PagePath } from '../pages.ts';
 
-const testable = Object.fromEntries(
+/** Each page's testable fields: what a variant, or a campaign page (campaigns.ts), may change. */
+export const testable = Object.fromEntries(
   PAGE_PATHS.map((page) => [page, testableFields(PAGES[page].schema.editor)]),
 ) as Record<PagePath, TestableField[]>;
 /** Every testable field of any page, once, labelled with the page when only one has it. */
-const variantWordFields = Object.fromEntries(
+export const variantWordFields = Object.fromEntries(
   PAGE_PATHS.flatMap((page) => testable[page])
     .filter((field, index, all) => all.findIndex((other) => other.key === field.key) === index)
     .map(({ key, label }) => {

@@ -5,7 +5,8 @@
  */
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { acceptsHtml, buildServer, hostAllowed } from '../../../server/app.ts';
+import { buildServer } from '../../../server/app.ts';
+import { acceptsHtml, hostAllowed } from '../../../server/request-checks.ts';
 import {
   exchange,
   expectSecurityHeaders,

@@ -3,7 +3,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { notFoundPage } from '../../../runtime/rules.ts';
-import { encodingPicker } from '../../../server/app.ts';
+import { encodingPicker } from '../../../server/answers.ts';
 import { answerFor, SAMPLE_WORDS } from '../../support/site-facts.ts';
 import { expectSecurityHeaders, raw, useServer } from '../../support/server-client.ts';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** Hostile paths (the fixture's list): each answered 400 or 404 with the not-found page, never a file outside the build. */
 import { describe, expect, it } from 'vitest';
-import { requestPath } from '../../../server/app.ts';
+import { requestPath } from '../../../server/request-checks.ts';
 import { hostilePaths, SAMPLE_WORDS } from '../../support/site-facts.ts';
 import { raw, SECRET_FILE, useServer } from '../../support/server-client.ts';
 import { notFoundPage } from '../../../runtime/rules.ts';

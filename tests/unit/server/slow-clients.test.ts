@@ -100,7 +100,7 @@ describe('slow clients', () => {
 });
 
 describe('shutdown (drain)', () => {
-  it('answers the requests already sent with their 200 and Connection: close, then stops accepting', async () => {
+  it('answers the requests on their way and those sent on idle connections during it with their 200 and Connection: close, then stops accepting', async () => {
     const { server, origin } = await quickServer(served.build.root, {
       timeouts: { idle: 5000, headers: 5000, request: 10_000, keepAlive: 5000 },
     });
@@ -117,10 +117,12 @@ describe('shutdown (drain)', () => {
     const closed = sockets.map(
       (socket) => new Promise<void>((resolve) => socket.on('close', () => resolve())),
     );
-    // The drain starts while these requests are on their way.
+    // The drain starts while requests are on their way on two connections...
     for (const text of texts.keys()) texts[text] = '';
-    for (const socket of sockets) socket.write(request);
+    for (const socket of sockets.slice(0, 2)) socket.write(request);
     const drained = server.drain({ graceMs: 500, deadlineMs: 3000 });
+    // ...and the third, idle, sends one once it has begun.
+    sockets[2]!.write(request);
     await drained;
     await Promise.all(closed);
     for (const text of texts) {
