@@ -4,8 +4,7 @@
  * written into its page's own file (kit.yaml or community.yaml, figure tokens as written, every
  * other line as it was) and the test ended (`running: false`). The tick itself is never written.
  * Local mode does this in the editor's server (integration.ts), GitHub mode in the commit
- * (hosted/small-commits.ts), with the same function; `npm run experiment:promote` writes the words
- * with the same one (scripts/lib/promote.ts).
+ * (hosted/small-commits.ts), with the same function.
  */
 import { parse, parseDocument, stringify } from 'yaml';
 import { YAML_STYLE } from './yaml-edit.ts';
@@ -17,7 +16,7 @@ const PAGE_FILES = {
 } as const;
 
 /** The page's file with `words` (`{ 'hero.headline': '…' }`) written in, in its own layout. */
-export function pageWithWords(pageText: string, words: readonly (readonly [string, string])[]): string {
+function pageWithWords(pageText: string, words: readonly (readonly [string, string])[]): string {
   const page = parseDocument(pageText);
   for (const [key, text] of words) page.setIn(key.split('.'), text);
   return page.toString(YAML_STYLE);
