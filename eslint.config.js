@@ -56,8 +56,17 @@ const TREE_RULES = [
     message: 'The server reads only runtime/, deploy/ and the build.',
   },
   {
+    // The browser editor's results view draws what the editor's API answers: its shape (types only) is
+    // runtime/results/wire.ts, the one file of runtime/ src/ may import.
     target: 'src',
-    from: ['server', 'runtime', 'deploy', 'scripts', 'integrations', 'tests'],
+    from: 'runtime',
+    except: ['./results/wire.ts'],
+    message:
+      'The site does not import the hosts’ code (the editor’s view reads only runtime/results/wire.ts).',
+  },
+  {
+    target: 'src',
+    from: ['server', 'deploy', 'scripts', 'integrations', 'tests'],
     message:
       'The site does not import the hosts’ code, tooling or tests (the build reads the environment in integrations/).',
   },

@@ -18,6 +18,7 @@ import { CAMPAIGN_FOLDER, campaignSchema } from './src/content/schemas/campaigns
 import { campaignNameProblem } from './integrations/campaign-names.ts';
 import { campaignName, campaignRules, notedCampaignFields } from './src/editor/campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
+import { resultsSingleton } from './src/editor/results/field.tsx';
 import { checkedText, stableImage, switchField, withBrowserValidity } from './src/editor/fields.tsx';
 import { saveProblems } from './src/editor/save-problems.tsx';
 import { editorStorage, previewUrl } from './src/editor/storage.ts';
@@ -302,6 +303,8 @@ export default config({
       'Across the site': ['footer', 'meta'],
       'Split tests': ['experiments'],
       'Campaign pages': ['campaigns'],
+      // What sells: split tests' figures, calls to action by section, real visitors' speed.
+      Results: ['results'],
     },
   },
   collections: { campaigns: campaignPages() },
@@ -315,5 +318,6 @@ export default config({
     footer: dataFileSingleton('footer'),
     meta: dataFileSingleton('meta'),
     experiments: dataFileSingleton('experiments'),
+    results: resultsSingleton,
   },
 });

@@ -11,6 +11,7 @@ import keystatic from '@keystatic/astro';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Config } from '@keystatic/core';
 import type { ViteDevServer } from 'vite';
+import { localResults } from './local-results.ts';
 import { SAVE_SETTLES_MS } from '../src/editor/settle.ts';
 import { applyEdit } from '../src/editor/yaml-edit.ts';
 
@@ -96,6 +97,8 @@ export function editor(): AstroIntegration[] {
         },
         'astro:server:setup': ({ server }) => {
           server.middlewares.use(smallSaves(server));
+          // The results view's figures and its Promote button (src/editor/results/).
+          server.middlewares.use(localResults(server));
         },
         'astro:server:start': ({ address, logger }) => {
           logger.info(`The editor: http://127.0.0.1:${address.port}/keystatic`);

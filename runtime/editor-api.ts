@@ -21,11 +21,14 @@ import {
   editorHeaders,
   type HostedEditorSettings,
 } from './editor.ts';
+import { githubWriteAccess } from './results/access.ts';
+import { resultsHandler } from './results/results-api.ts';
 
 /** The cookie holding the sign-in's state between the way out to GitHub and the way back. */
 export const STATE_COOKIE = 'keystatic-oauth-state';
 const LOGIN_PATH = `${EDITOR_API}github/login`;
 const CALLBACK_PATH = `${EDITOR_API}github/oauth/callback`;
+const RESULTS_PATH = `${EDITOR_API}results`;
 /** GitHub's sign-in takes a minute or two; a state older than this is not one we are waiting for. */
 const STATE_SECONDS = 600;
 
@@ -115,8 +118,15 @@ function fromKeystatic(request: Request, result: KeystaticAnswer, extra: [string
   return answer(request, result.status ?? 200, body, [...headers, ...extra]);
 }
 
-/** The fetch-style handler of the editor's API for these settings. */
-export function editorApi(settings: HostedEditorSettings): (request: Request) => Promise<Response> {
+/**
+ * The fetch-style handler of the editor's API for these settings; `env` is the host's environment,
+ * read for the results view's analytics provider and key (runtime/results/results-api.ts).
+ */
+export function editorApi(
+  settings: HostedEditorSettings,
+  env: Record<string, string | undefined> = {},
+): (request: Request) => Promise<Response> {
+  const results = resultsHandler(env, { access: githubWriteAccess(settings.repo), place: 'host' });
   const keystatic = makeGenericAPIRouteHandler({
     // The API reads only the storage of the configuration in GitHub mode (its forms are the app's).
     config: { storage: { kind: 'github', repo: settings.repo as `${string}/${string}` } },
@@ -175,6 +185,12 @@ export function editorApi(settings: HostedEditorSettings): (request: Request) =>
       ]);
     if (path === LOGIN_PATH) return login(request);
     if (path === CALLBACK_PATH) return callback(request);
+    if (path === RESULTS_PATH) {
+      const reply = await results(request);
+      return answer(request, reply.status, JSON.stringify(reply.body), [
+        ['content-type', 'application/json; charset=utf-8'],
+      ]);
+    }
     return fromKeystatic(request, (await keystatic(request)) as KeystaticAnswer);
   };
 }

@@ -42,7 +42,7 @@ export function editorEdge(
   let problem: string | null = null;
   try {
     const settings = hostedEditorSettings(strings);
-    if (settings) api = editorApi(settings);
+    if (settings) api = editorApi(settings, strings);
   } catch (error) {
     problem = (error as Error).message;
   }

@@ -133,4 +133,6 @@ export const EDITOR_API_ROUTES: readonly EditorApiRoute[] = [
   { path: `${EDITOR_API}github/refresh-token`, method: 'POST' },
   { path: `${EDITOR_API}github/repo-not-found`, method: 'GET' },
   { path: `${EDITOR_API}github/logout`, method: 'GET' },
+  // The owner's results view: figures from the analytics provider (runtime/results/).
+  { path: `${EDITOR_API}results`, method: 'GET' },
 ];

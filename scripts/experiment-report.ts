@@ -13,9 +13,8 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from 'vite';
 import { parseExperiments } from '../src/content/experiments.ts';
 import { contentPath } from '../src/content/schemas.ts';
+import { DEFAULT_API } from '../runtime/results/results-api.ts';
 import { experimentReport, formatReport, type ReportSettings } from './lib/experiment-report.ts';
-
-const DEFAULT_API = { plausible: 'https://plausible.io', umami: 'https://api.umami.is/v1' } as const;
 
 function fail(message: string): never {
   console.error(message);

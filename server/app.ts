@@ -76,6 +76,8 @@ export interface ServerOptions {
   experiments?: ExperimentOptions;
   /** The hosted editor's settings (runtime/editor.ts): with them and a build that has the editor, it is served. */
   editor?: HostedEditorSettings | null;
+  /** The environment the editor's results view reads its analytics provider and key from (server/index.ts: the process's). */
+  editorEnv?: Record<string, string | undefined>;
   /**
    * The deploy hook (DEPLOY_HOOK_SECRET, DEPLOY_BRANCH): a signed push builds and serves the new
    * change. `build` replaces the real one (git pull and a build beside `root`, server/publisher.ts).
@@ -215,7 +217,13 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
   if (site.forwards.length > 0) await app.register(forwarding, { site, answers, hostOk });
   if (options.editor && site.editor) {
     const { hostedEditor } = await import('./editor/editor.ts');
-    await app.register(hostedEditor, { settings: options.editor, files: site.editor, answers, hostOk });
+    await app.register(hostedEditor, {
+      settings: options.editor,
+      files: site.editor,
+      answers,
+      hostOk,
+      env: options.editorEnv ?? {},
+    });
   }
   let publisher: Publisher | null = null;
   if (options.deployHook) {

@@ -84,6 +84,7 @@ if (deployHook && !existsSync(resolve('.git')))
 
 const app = await buildServer({
   editor,
+  editorEnv: env,
   deployHook,
   root,
   logger: { level: env['LOG_LEVEL'] ?? 'info' },

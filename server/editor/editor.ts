@@ -16,13 +16,15 @@ interface EditorOptions {
   files: EditorFiles;
   answers: Answers;
   hostOk: (request: FastifyRequest['raw']) => boolean;
+  /** The server's environment: the results view's analytics provider and key. */
+  env: Record<string, string | undefined>;
 }
 
 export async function hostedEditor(
   scope: FastifyInstance,
-  { settings, files, answers, hostOk }: EditorOptions,
+  { settings, files, answers, hostOk, env }: EditorOptions,
 ) {
-  const api = editorApi(settings);
+  const api = editorApi(settings, env);
 
   function page(request: FastifyRequest, reply: FastifyReply) {
     if (!hostOk(request.raw)) return answers.sendNotFound(request, reply, 400);

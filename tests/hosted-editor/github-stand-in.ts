@@ -122,6 +122,8 @@ export class GitHubStandIn {
   readonly pulls = new Map<number, { branch: string; merged: boolean }>();
   private readonly codes = new Set<string>();
   private readonly tokens = new Set<string>();
+  /** Tokens of users who may read the repository but not write to it. */
+  private readonly readOnly = new Set<string>();
   private readonly options: StandInOptions;
   private server: Server | undefined;
   private readonly viewer = {
@@ -288,6 +290,18 @@ export class GitHubStandIn {
     return commit;
   }
 
+  /** A signed-in user's token, as the token exchange would give it: with write access or read only. */
+  issueToken(write: boolean): string {
+    const token = `ghu_${randomBytes(16).toString('hex')}`;
+    this.tokens.add(token);
+    if (!write) this.readOnly.add(token);
+    return token;
+  }
+
+  private tokenOf(request: IncomingMessage): string {
+    return (request.headers.authorization ?? '').replace(/^(Bearer|token)\s+/i, '');
+  }
+
   private authorized(request: IncomingMessage): boolean {
     const header = request.headers.authorization ?? '';
     return this.tokens.has(header.replace(/^(Bearer|token)\s+/i, ''));
@@ -424,6 +438,15 @@ export class GitHubStandIn {
           path: error.path,
         }));
         return json(200, { data: result.data ?? null, ...(errors ? { errors } : {}) });
+      }
+      // The repository, with what this user may do in it (GitHub's `permissions`, for a signed-in user).
+      if (path === `/repos${repoPath}` && request.method === 'GET') {
+        const write = !this.readOnly.has(this.tokenOf(request));
+        return json(200, {
+          full_name: repoPath.slice(1),
+          default_branch: 'main',
+          permissions: { admin: false, maintain: false, push: write, triage: write, pull: true },
+        });
       }
       const tree = new RegExp(`^/repos${repoPath}/git/trees/([0-9a-f]{40})$`).exec(path);
       if (tree) {

@@ -45,7 +45,7 @@ export const PAGES_AND_BUDGETS: readonly (readonly [string, BudgetedPage])[] = [
  * whose markup and headers fit is painted a round trip (150 ms on slow 4G) sooner. The build keeps
  * inline only the style rules of each page's first screen, and fetches the whole stylesheet and
  * the page's script once it is painted (integrations/first-screen.ts). The rest of a long page may come
- * a round trip later without holding up that paint (tests/e2e/shell.spec.ts shows it), so the
+ * a round trip later without holding up that paint (tests/e2e/first-screen.spec.ts shows it), so the
  * budget counts the bytes up to the end of the first screen: the owner's words below it weigh on
  * that count only through the code tables brotli sends ahead (under 2% of their own weight).
  */

@@ -13,7 +13,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STATE_COOKIE } from '../../runtime/editor-api.ts';
 import {
   CLOUDFLARE_EDITOR_ROUTES,
@@ -29,6 +29,9 @@ import { cacheControl, securityHeaders } from '../../runtime/rules.ts';
 import { editorBundle } from '../../scripts/lib/editor-bundle.ts';
 import { SAMPLE_EDITOR_FILES, sampleBuild, type SampleBuild } from '../support/site-facts.ts';
 import { resolveVercel } from '../support/vercel-routes.ts';
+import { startAnalyticsApi } from '../support/analytics-api.ts';
+import { syntheticLog } from '../support/analytics-log.ts';
+import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 
 const SITE = 'https://site.test';
 const ENV = {
@@ -232,10 +235,10 @@ describe.each(HOSTS)('the hosted editor on %s', (host) => {
     expectEditorHeaders(answer, '/api/keystatic/github/oauth/callback');
   });
 
-  it('answers only its own paths and methods', async () => {
+  // Which paths and methods the editor's API answers is tests/unit/editor-api.test.ts's (the code
+  // every host runs); here, that the host routes them to it and its page takes only GET.
+  it('hands the API’s paths to the API, and takes only GET at the editor’s page', async () => {
     expect((await ask(host, handler, '/api/keystatic/tree')).status).toBe(404);
-    const post = await ask(host, handler, '/api/keystatic/github/login', { method: 'POST' });
-    expect(post.status).toBe(405);
     expect((await ask(host, handler, '/keystatic', { method: 'POST' })).status).toBe(405);
   });
 });
@@ -298,5 +301,51 @@ describe('the visitors’ pages beside the editor', () => {
     expect(nginx).toMatch(/location = \/keystatic \{\n\s+return 404;/);
     expect(nginx).toMatch(/location \^~ \/keystatic\/ \{\n\s+return 404;/);
     expect(nginx).toMatch(/location \^~ \/api\/keystatic\/ \{\n\s+return 404;/);
+  });
+});
+
+describe.each(HOSTS)('the owner’s results on %s', (host) => {
+  const KEY = 'stand-in-key-on-the-host-91c2';
+  const OWNER = 'ghu_owner-token';
+  it('figures for the owner, asked of the provider with the host’s key; a signed-out or read-only user gets none', async () => {
+    const analytics = await startAnalyticsApi({
+      key: KEY,
+      siteId: 'buildequity.com',
+      log: syntheticLog(new Date(), SAMPLE_EXPERIMENT),
+    });
+    // GitHub, as it answers a user about the repository: the owner may write, anyone else may only read.
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+      if (url.hostname !== 'api.github.com') return realFetch(input, init);
+      const push = new Headers(init?.headers).get('authorization') === `Bearer ${OWNER}`;
+      return Promise.resolve(Response.json({ permissions: { push, pull: true } }));
+    });
+    try {
+      const handler = await hostFunction(host, {
+        ...ENV,
+        PUBLIC_ANALYTICS_PROVIDER: 'plausible',
+        PUBLIC_ANALYTICS_SITE_ID: 'buildequity.com',
+        ANALYTICS_API_KEY: KEY,
+        ANALYTICS_API_URL: analytics.origin,
+      });
+      const path = `/api/keystatic/results?days=28&test=${SAMPLE_EXPERIMENT.id}:control,plain-question`;
+      const as = (token?: string) =>
+        ask(host, handler, path, { headers: token ? { cookie: `keystatic-gh-access-token=${token}` } : {} });
+      expect((await as()).status).toBe(401);
+      expect((await as('ghu_reader')).status).toBe(403);
+      const owner = await as(OWNER);
+      expect(owner.status).toBe(200);
+      expectEditorHeaders(owner, '/api/keystatic/results');
+      const text = await owner.text();
+      expect(JSON.parse(text)).toMatchObject({ state: 'ready', tests: [{ id: SAMPLE_EXPERIMENT.id }] });
+      expect(text).not.toContain(KEY);
+      expect(analytics.requests.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(
+        true,
+      );
+    } finally {
+      vi.unstubAllGlobals();
+      await analytics.close();
+    }
   });
 });

@@ -46,12 +46,13 @@ describe('events under a split test', () => {
 });
 
 describe('web vitals as events', () => {
-  it('sends CLS as a score and the timings in whole milliseconds, with rating and page', () => {
+  it('sends CLS as a score and the timings in whole milliseconds, with rating, page and the three as one reading', () => {
     expect(vitalEvent({ name: 'CLS', value: 0.012345, rating: 'good' }, '/')).toEqual({
       metric: 'CLS',
       value: '0.0123',
       rating: 'good',
       page: '/',
+      reading: 'CLS good 0.0123',
     });
     expect(metricValue({ name: 'LCP', value: 2512.6 })).toBe('2513');
     expect(vitalEvent({ name: 'INP', value: 640, rating: 'poor' }, '/community').rating).toBe('poor');
@@ -63,7 +64,7 @@ describe('web vitals as events', () => {
     const track = createTracker(target, { log });
     track('web_vital', vitalEvent({ name: 'TTFB', value: 80, rating: 'good' }, '/'));
     expect(target.dataLayer).toEqual([
-      { event: 'web_vital', metric: 'TTFB', value: '80', rating: 'good', page: '/' },
+      { event: 'web_vital', metric: 'TTFB', value: '80', rating: 'good', page: '/', reading: 'TTFB good 80' },
     ]);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('web_vital TTFB'));
   });
@@ -92,6 +93,7 @@ describe('web vitals as events', () => {
         value: metricValue(metric),
         rating: metric.rating,
         page: '/',
+        reading: `${metric.name} ${metric.rating} ${metricValue(metric)}`,
         experiment: 'kit-headline',
         variant: 'control',
       })),

@@ -18,7 +18,7 @@ import {
   verdict,
   visitorsNeeded,
   wilsonInterval,
-} from '../../../scripts/lib/split-stats.ts';
+} from '../../../runtime/results/split-stats.ts';
 import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 

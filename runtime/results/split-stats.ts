@@ -6,14 +6,11 @@
  * told from chance (two proportions, 5% significance, 80% power).
  */
 
+import type { Rate, Verdict } from './wire.ts';
+
 /** z for a two-sided 95% interval, and for 80% power. */
 const Z_95 = 1.959963984540054;
 const Z_POWER_80 = 0.8416212335729143;
-
-export interface Rate {
-  visitors: number;
-  conversions: number;
-}
 
 /** Wilson's 95% score interval for conversions out of visitors, as [low, high] shares. */
 export function wilsonInterval({ visitors: n, conversions: x }: Rate, z = Z_95): [number, number] {
@@ -84,14 +81,6 @@ export const FEWEST_VISITORS = 100;
  * (Level rates give no difference to size the test by.)
  */
 export const SMALLEST_LIFT = 0.1;
-
-export interface Verdict {
-  /** "plain-question converts better, 97% likely", or "not enough visitors yet: about N more per variant". */
-  text: string;
-  /** The better variant's id, when the report is confident. */
-  winner?: string;
-  chance: number;
-}
 
 /** The plain verdict of `variant` against `control`. */
 export function verdict(control: Rate & { id: string }, variant: Rate & { id: string }): Verdict {

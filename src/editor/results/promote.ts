@@ -1,0 +1,67 @@
+/**
+ * Promoting a split test's winner, on the files' texts: the variant's words written into the
+ * page's own file (kit.yaml or community.yaml, figure tokens as written) and the test ended
+ * (`running: false`), each file keeping its layout and comments (the yaml package's Document
+ * API), so the change is the lines that changed. Both texts pass the build's checks before they
+ * are handed back. No file system here: `npm run experiment:promote` (scripts/lib/promote.ts)
+ * and local mode's promote (integrations/local-results.ts) write them to disk, the hosted editor commits them
+ * (github.ts), so all three promote the same way.
+ */
+import { isSeq, parse, parseDocument } from 'yaml';
+import { PAGES } from '../../content/pages.ts';
+import { contentFiles, contentPath, experimentsSchema, type Experiments } from '../../content/schemas.ts';
+import { YAML_STYLE } from '../yaml-edit.ts';
+
+/** experiments.yaml as the owner may write it: a bare list, or under `experiments:` (the editor's way). */
+function parseTests(text: string): Experiments {
+  const data: unknown = parse(text);
+  return experimentsSchema.zod.parse(Array.isArray(data) ? { experiments: data } : (data ?? {}));
+}
+
+export interface PromotionPlan {
+  /** The page's data file, from the project root. */
+  pageFile: string;
+  /** The fields written: `hero.headline` and its words. */
+  written: [string, string][];
+}
+
+/** Which file the promotion writes and what, or an error saying why it cannot. */
+export function planPromotion(experimentsText: string, experimentId: string, variantId: string) {
+  const { experiments } = parseTests(experimentsText);
+  const index = experiments.findIndex((experiment) => experiment.id === experimentId);
+  const experiment = experiments[index];
+  if (!experiment) throw new Error(`No split test is named ${experimentId}.`);
+  const at = experiment.variants.findIndex((variant) => variant.id === variantId);
+  if (at === -1)
+    throw new Error(
+      `${experimentId} has no variant ${variantId} (its variants: ${experiment.variants.map((v) => v.id).join(', ')}).`,
+    );
+  if (at === 0)
+    throw new Error(`${variantId} is the page as written: end the test instead (untick Running).`);
+  const written = Object.entries(experiment.variants[at]!.fields ?? {}).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  const { name } = PAGES[experiment.page];
+  return { index, name, plan: { pageFile: contentPath(name), written } satisfies PromotionPlan };
+}
+
+/** The two files' new texts: the page with the variant's words, the tests with this one ended. */
+export function promoteTexts(
+  texts: { experiments: string; page: (pageFile: string) => string },
+  experimentId: string,
+  variantId: string,
+): PromotionPlan & { pageText: string; experimentsText: string } {
+  const { index, name, plan } = planPromotion(texts.experiments, experimentId, variantId);
+  const page = parseDocument(texts.page(plan.pageFile));
+  for (const [key, words] of plan.written) page.setIn(key.split('.'), words);
+  const pageText = page.toString(YAML_STYLE);
+
+  const tests = parseDocument(texts.experiments);
+  tests.setIn([...(isSeq(tests.contents) ? [] : ['experiments']), index, 'running'], false);
+  const experimentsText = tests.toString(YAML_STYLE);
+
+  // The build's own checks, before anything is written.
+  contentFiles[name].zod.parse(parse(pageText));
+  parseTests(experimentsText);
+  return { ...plan, pageText, experimentsText };
+}
