@@ -204,8 +204,8 @@ const HEROES: { file: string; write: typeof pageHero; page: string; shorter: Her
     shorter: { headline: 'Ready for a bad month?', lede: 'A boxed exit plan for owners.' },
     longer: {
       headline:
-        'If your business had a bad month tomorrow, would you know which three risks to fix first, who to call, and how long your cash would last?',
-      lede: 'A boxed exit plan for owners of {audience.minAnnualRevenueLabel}+ businesses. Find the risks in under {kit.analysisMinutes} minutes, then fix them in {assessment.sprintDays}-day sprints. Every step comes with a worksheet, a script and a checklist, so nothing waits on a consultant.',
+        'If your business had a bad month tomorrow, would you know which risks to fix first and who to call?',
+      lede: 'A boxed exit plan for owners of {audience.minAnnualRevenueLabel}+ businesses. Find the risks in under {kit.analysisMinutes} minutes. Fix them in {assessment.sprintDays}-day sprints.',
     },
   },
   {
