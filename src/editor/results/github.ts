@@ -6,6 +6,7 @@
  * (promote.ts), so the commit holds just the changed lines; GitHub refuses it if the branch moved
  * meanwhile (expectedHeadOid). The owner then opens or updates the branch's pull request.
  */
+import { PAGES } from '../../content/pages.ts';
 import { contentPath } from '../../content/schemas.ts';
 import { EDITOR_BRANCH_PREFIX } from '../storage.ts';
 import { promoteTexts, type PromotionPlan } from './promote.ts';
@@ -58,15 +59,19 @@ export function editorBranch(pathname: string): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
-export async function promoteOnGitHub(
+/**
+ * The branch the promotion commits to, and its head: the editor's own branch, or a new `edit-`
+ * branch from the default one (which only a pull request changes).
+ */
+async function promotionBranch(
+  auth: string,
   repo: string,
   experiment: string,
   variant: string,
-): Promise<PromotionPlan & { branch: string; pullUrl: string }> {
-  const auth = token();
+): Promise<{ branch: string; head: string }> {
   const [owner, name] = repo.split('/') as [string, string];
   const current = editorBranch(location.pathname);
-  const heads = await graphql<RepositoryHeads>(
+  const { repository } = await graphql<RepositoryHeads>(
     auth,
     `
       query PromoteHeads($owner: String!, $name: String!, $ref: String!) {
@@ -88,32 +93,38 @@ export async function promoteOnGitHub(
     `,
     { owner, name, ref: `refs/heads/${current ?? ''}` },
   );
-  const { repository } = heads;
-  let branch = current && current !== repository.defaultBranchRef.name ? current : undefined;
-  let head = branch ? repository.ref?.target.oid : undefined;
-  if (!branch || !head) {
-    branch = `${EDITOR_BRANCH_PREFIX}promote-${experiment}-${variant}`.slice(0, 80);
-    head = repository.defaultBranchRef.target.oid;
-    await graphql(
-      auth,
-      `
-        mutation PromoteBranch($input: CreateRefInput!) {
-          createRef(input: $input) {
-            ref {
-              id
-            }
+  const onBranch = current && current !== repository.defaultBranchRef.name ? current : undefined;
+  const branchHead = onBranch ? repository.ref?.target.oid : undefined;
+  if (onBranch && branchHead) return { branch: onBranch, head: branchHead };
+  const branch = `${EDITOR_BRANCH_PREFIX}promote-${experiment}-${variant}`.slice(0, 80);
+  const head = repository.defaultBranchRef.target.oid;
+  await graphql(
+    auth,
+    `
+      mutation PromoteBranch($input: CreateRefInput!) {
+        createRef(input: $input) {
+          ref {
+            id
           }
         }
-      `,
-      {
-        input: { repositoryId: repository.id, name: `refs/heads/${branch}`, oid: head },
-      },
-    );
-  }
+      }
+    `,
+    { input: { repositoryId: repository.id, name: `refs/heads/${branch}`, oid: head } },
+  );
+  return { branch, head };
+}
+
+export async function promoteOnGitHub(
+  repo: string,
+  experiment: string,
+  variant: string,
+): Promise<PromotionPlan & { branch: string; pullUrl: string }> {
+  const auth = token();
+  const { branch, head } = await promotionBranch(auth, repo, experiment, variant);
   const experimentsFile = contentPath('experiments');
   const experiments = await fileAt(auth, repo, experimentsFile, head);
   const pages = new Map<string, string>();
-  for (const page of ['kit', 'community'] as const)
+  for (const { name: page } of Object.values(PAGES))
     pages.set(contentPath(page), await fileAt(auth, repo, contentPath(page), head));
   const result = promoteTexts({ experiments, page: (file) => pages.get(file) ?? '' }, experiment, variant);
   await graphql(
