@@ -583,8 +583,11 @@ test('the editor refuses split tests the build would refuse: two running on one 
       variantDialog.getByLabel(new RegExp(`^${communityOnly.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)),
     ).toHaveCount(0);
     await expect(variantDialog.getByLabel(testable['/'][0]!.label, { exact: false }).first()).toBeVisible();
+    // One dialog at a time: the variant's by Escape, then the test's own Done (a second Escape
+    // sent while the first dialog closes lands on no dialog).
     await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByText('kit-button', { exact: true }).click();
@@ -625,6 +628,7 @@ test('the editor refuses split tests the build would refuse: two running on one 
     const winner = page.getByRole('dialog').last();
     await winner.getByRole('checkbox', { name: /^Promote/ }).check();
     await winner.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await pressSave(page);
