@@ -7,13 +7,9 @@
  * (hosted/small-commits.ts), with the same function.
  */
 import { parse, parseDocument, stringify } from 'yaml';
+import { isPagePath, PAGES } from '../content/pages.ts';
+import { contentPath } from '../content/schemas.ts';
 import { YAML_STYLE } from './yaml-edit.ts';
-
-/** The page files a test's page is written in, from the project's root. */
-const PAGE_FILES = {
-  '/': 'src/content/kit.yaml',
-  '/community': 'src/content/community.yaml',
-} as const;
 
 /** The page's file with `words` (`{ 'hero.headline': '…' }`) written in, in its own layout. */
 function pageWithWords(pageText: string, words: readonly (readonly [string, string])[]): string {
@@ -56,7 +52,7 @@ export async function promoteOnSave(
   }
   if (!promoted) return { experiments: saved };
   const { test, variant } = promoted;
-  const path = PAGE_FILES[test.page === '/community' ? '/community' : '/'];
+  const path = contentPath(PAGES[isPagePath(test.page) ? test.page : '/'].name);
   const pageText = await readPage(path);
   if (pageText === undefined) throw new Error(`${path} could not be read: nothing was promoted.`);
   const words = Object.entries(variant.fields ?? {}).filter(
