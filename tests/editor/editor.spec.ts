@@ -784,8 +784,9 @@ test('a production build of the edited content carries the new price everywhere,
     expect(html).not.toContain(formatUsd(ownersOffer.kit.price));
   }
   expect(html).toContain(NEW_QUOTE);
-  // The video's uploaded poster, made by the image pipeline.
-  expect(html).toMatch(/\/_astro\/office-floor-[^"\s]+\.(avif|webp)/);
+  // The video's uploaded poster, made by the image pipeline (which names its output after the
+  // image's content, so a copy of an office picture comes out under that picture's name).
+  expect(html).toMatch(/\/_astro\/office-floor[^"\s]*\.(avif|webp)/);
   expect(html).not.toContain('id="bundles"');
   expect(html).toContain('id="movement"');
   expect(readFileSync(join(project.root, 'dist/community/index.html'), 'utf8')).toContain(NEW_ANSWER);
