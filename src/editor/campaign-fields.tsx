@@ -12,7 +12,7 @@
 import { fields, type BasicFormField, type ComponentSchema, type FormFieldInputProps } from '@keystatic/core';
 import { Text } from '@keystar/ui/typography';
 import { campaignProblems, type CampaignBase } from '../content/schemas/campaigns.ts';
-import { onFormCheck, recordProblem } from './save-problems.tsx';
+import { noting, onFormCheck, recordProblem } from './save-problems.tsx';
 
 const WHERE = 'Campaign page';
 const ADDRESS = 'Address';
@@ -79,23 +79,7 @@ onFormCheck(() => {
   noted = { page: '/', fields: {}, hide: [] };
 });
 
-type Leaf = BasicFormField<object | string | number | boolean | null> & {
-  validate: (value: unknown, ...rest: unknown[]) => unknown;
-};
 type Group = ComponentSchema & { kind: 'object' | 'array'; fields?: Record<string, ComponentSchema> };
-
-function noting(field: ComponentSchema | undefined, note: (value: unknown) => void): ComponentSchema {
-  const form = field as Leaf | undefined;
-  if (form?.kind !== 'form')
-    throw new Error('A campaign page field the rules read is missing from the form.');
-  return {
-    ...form,
-    validate(value: unknown, ...rest: unknown[]) {
-      note(value);
-      return form.validate(value, ...rest);
-    },
-  } as ComponentSchema;
-}
 
 /** The form's fields, those the rules read noting their values as Keystatic checks them. */
 export function notedCampaignFields(form: Record<string, ComponentSchema>): Record<string, ComponentSchema> {
@@ -103,23 +87,31 @@ export function notedCampaignFields(form: Record<string, ComponentSchema>): Reco
   const hide = form['hide'] as Group & { element: ComponentSchema };
   return {
     ...form,
-    page: noting(form['page'], (value) => {
-      noted.page = value === '/community' ? '/community' : '/';
-    }),
+    page: noting(
+      form['page'],
+      (value) => {
+        noted.page = value === '/community' ? '/community' : '/';
+      },
+      'campaign page',
+    ),
     fields: {
       ...words,
       fields: Object.fromEntries(
         Object.entries(words.fields ?? {}).map(([key, field]) => [
           key,
-          noting(field, (value) => {
-            noted.fields[key] = typeof value === 'string' && value.trim() !== '' ? value : undefined;
-          }),
+          noting(
+            field,
+            (value) => {
+              noted.fields[key] = typeof value === 'string' && value.trim() !== '' ? value : undefined;
+            },
+            'campaign page',
+          ),
         ]),
       ),
     } as ComponentSchema,
     hide: {
       ...hide,
-      element: noting(hide.element, (value) => noted.hide.push(String(value))),
+      element: noting(hide.element, (value) => noted.hide.push(String(value)), 'campaign page'),
     } as ComponentSchema,
   };
 }

@@ -13,13 +13,10 @@ import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keys
 import { useSyncExternalStore } from 'react';
 import { experimentProblems, type ExperimentDraft } from '../content/schemas/experiments.ts';
 import { isPagePath, PAGE_PATHS } from '../content/pages.ts';
-import { onFormCheck, ProblemNotice, recordProblem } from './save-problems.tsx';
+import { noting, onFormCheck, ProblemNotice, recordProblem } from './save-problems.tsx';
 import { switchField } from './fields.tsx';
 import { testName, testPage, variantName, variantWords } from './split-test-form.tsx';
 
-type FormLeaf = BasicFormField<object | string | number | boolean | null> & {
-  validate: (value: unknown, ...rest: unknown[]) => unknown;
-};
 type Fields = Record<string, ComponentSchema>;
 type ObjectSchema = ComponentSchema & { kind: 'object'; fields: Fields };
 type ListSchema = ComponentSchema & { kind: 'array'; element: ObjectSchema };
@@ -39,19 +36,6 @@ const currentVariant = () => {
   if (test.variants.length === 0) test.variants.push({ id: '', fields: {} });
   return test.variants[test.variants.length - 1]!;
 };
-
-/** `field`, noting each value Keystatic checks it with before checking it as before. */
-function noting(field: ComponentSchema | undefined, note: (value: unknown) => void): ComponentSchema {
-  const form = field as FormLeaf | undefined;
-  if (form?.kind !== 'form') throw new Error('A split test field the rules read is missing from the form.');
-  return {
-    ...form,
-    validate(value: unknown, ...rest: unknown[]) {
-      note(value);
-      return form.validate(value, ...rest);
-    },
-  } as ComponentSchema;
-}
 
 function asObject(schema: ComponentSchema | undefined): ObjectSchema {
   if (schema?.kind !== 'object')
@@ -77,18 +61,28 @@ export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
       fields: {
         ...test,
         id: testName(
-          noting(test['id'], (value) =>
-            noted.push({ id: String(value ?? ''), page: '/', running: false, variants: [] }),
+          noting(
+            test['id'],
+            (value) => noted.push({ id: String(value ?? ''), page: '/', running: false, variants: [] }),
+            'split test',
           ),
         ),
         page: testPage(
-          noting(test['page'], (value) => {
-            currentTest().page = isPagePath(value) ? value : PAGE_PATHS[0];
-          }),
+          noting(
+            test['page'],
+            (value) => {
+              currentTest().page = isPagePath(value) ? value : PAGE_PATHS[0];
+            },
+            'split test',
+          ),
         ),
-        running: noting(test['running'], (value) => {
-          currentTest().running = value === true;
-        }),
+        running: noting(
+          test['running'],
+          (value) => {
+            currentTest().running = value === true;
+          },
+          'split test',
+        ),
         variants: {
           ...variants,
           element: {
@@ -96,9 +90,13 @@ export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
             fields: {
               ...variant,
               id: variantName(
-                noting(variant['id'], (value) => {
-                  currentTest().variants.push({ id: String(value ?? ''), fields: {} });
-                }),
+                noting(
+                  variant['id'],
+                  (value) => {
+                    currentTest().variants.push({ id: String(value ?? ''), fields: {} });
+                  },
+                  'split test',
+                ),
               ),
               // Never written: a save with it ticked writes the words into the page (promote-on-save.ts).
               promote: switchField({
@@ -111,10 +109,14 @@ export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
                   Object.entries(words.fields).map(([key, field]) => [
                     key,
                     variantWords(
-                      noting(field, (value) => {
-                        const text = typeof value === 'string' && value.trim() !== '' ? value : undefined;
-                        currentVariant().fields![key] = text;
-                      }),
+                      noting(
+                        field,
+                        (value) => {
+                          const text = typeof value === 'string' && value.trim() !== '' ? value : undefined;
+                          currentVariant().fields![key] = text;
+                        },
+                        'split test',
+                      ),
                       key,
                     ),
                   ]),

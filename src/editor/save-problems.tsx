@@ -5,7 +5,7 @@
  * here as Keystatic checks it; the summary (the first field of every form, so Keystatic checks it
  * first and it starts each round afresh) lists them by their labels once a Save has been refused.
  */
-import type { BasicFormField, FormFieldInputProps } from '@keystatic/core';
+import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keystatic/core';
 import { Notice } from '@keystar/ui/notice';
 import { Content } from '@keystar/ui/slots';
 import { Heading, Text } from '@keystar/ui/typography';
@@ -161,3 +161,28 @@ export const saveProblems: BasicFormField<null> = {
   },
   reader: { parse: () => null },
 };
+
+type FormLeaf = BasicFormField<object | string | number | boolean | null> & {
+  validate: (value: unknown, ...rest: unknown[]) => unknown;
+};
+
+/**
+ * `field`, noting each value Keystatic checks it with before checking it as before: how the rules
+ * across fields (split tests', campaign pages') read a form's values. `form` names the form in the
+ * error a missing field throws.
+ */
+export function noting(
+  field: ComponentSchema | undefined,
+  note: (value: unknown) => void,
+  form: string,
+): ComponentSchema {
+  const leaf = field as FormLeaf | undefined;
+  if (leaf?.kind !== 'form') throw new Error(`A ${form} field the rules read is missing from the form.`);
+  return {
+    ...leaf,
+    validate(value: unknown, ...rest: unknown[]) {
+      note(value);
+      return leaf.validate(value, ...rest);
+    },
+  } as ComponentSchema;
+}

@@ -8,25 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { promoteOnSave } from '../../src/editor/promote-on-save.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 
-const HEADLINE = 'Could your business survive a bad month?';
+const [control, challenger] = SAMPLE_EXPERIMENT.variants as [
+  (typeof SAMPLE_EXPERIMENT.variants)[0],
+  { id: string; weight: number; fields: Record<string, string> },
+];
+const HEADLINE = challenger.fields['hero.headline']!;
 const read = async (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
 const tests = (promote: boolean) => ({
   experiments: [
-    {
-      id: 'kit-headline',
-      page: '/',
-      running: true,
-      variants: [
-        { id: 'control', weight: 50 },
-        {
-          id: 'plain-question',
-          weight: 50,
-          fields: { 'hero.headline': HEADLINE },
-          ...(promote && { promote }),
-        },
-      ],
-    },
+    { ...SAMPLE_EXPERIMENT, variants: [control, { ...challenger, ...(promote && { promote }) }] },
   ],
 });
 
