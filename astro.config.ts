@@ -1,7 +1,8 @@
 /**
- * The build's wiring. Every setting comes from the environment once, checked, through
- * integrations/build-settings.ts (a bad one stops the build with an error naming the variable); each
- * integration and plugin lives in integrations/ or scripts/ with its one job.
+ * The build's wiring. Every PUBLIC_* setting is written once, in integrations/env-schema.ts: the
+ * schema astro:env validates below, read the same way for the build's own steps by
+ * integrations/build-settings.ts (a bad one stops the build with an error naming the variable);
+ * each integration and plugin lives in integrations/ or scripts/ with its one job.
  */
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';

@@ -1,13 +1,17 @@
 /**
- * Everything the build reads from its environment, read once and checked once: astro.config.ts
- * and its integrations take this object and read no variable themselves. A bad setting throws an
- * error whose message names the variable (the build prints it and stops); an empty variable is an
- * unset one, so a shell's `PUBLIC_SITE_URL=` falls back to the default like no variable at all.
+ * What the build's own steps make of the environment: astro.config.ts and its integrations take
+ * this object and read no variable themselves. The PUBLIC_* settings come through
+ * integrations/env-schema.ts (the schema astro:env validates, each checked by its field there);
+ * here, what follows from them (frame origins, analytics, the production guard) and the build's
+ * other switches. A bad setting throws an error whose message names the variable (the build
+ * prints it and stops); an empty variable is an unset one, so a shell's `PUBLIC_SITE_URL=` falls
+ * back to the default like no variable at all.
  */
 import { hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
 import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from '../src/config/analytics.ts';
-import { checkProductionUrls, DEFAULT_SITE_URL, type UrlCheck } from '../src/config/production-urls.ts';
+import { checkProductionUrls, type UrlCheck } from '../src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from '../src/config/videos.ts';
+import { readPublicEnv } from './env-schema.ts';
 
 export type BuildEnv = Readonly<Record<string, string | undefined>>;
 
@@ -28,47 +32,22 @@ export interface BuildSettings {
   hostedEditor: HostedEditorSettings | null;
 }
 
-/** A variable's value, or undefined when it is not set or empty. */
-const setting = (env: BuildEnv, name: string): string | undefined => env[name] || undefined;
-
-function absoluteUrl(name: string, value: string, example: string): string {
-  try {
-    new URL(value);
-    return value;
-  } catch {
-    throw new Error(`${name} must be an absolute URL such as ${example} (got "${value}").`);
-  }
-}
-
 export function buildSettings(env: BuildEnv): BuildSettings {
-  const siteUrl = absoluteUrl(
-    'PUBLIC_SITE_URL',
-    setting(env, 'PUBLIC_SITE_URL') ?? DEFAULT_SITE_URL,
-    'https://buildequity.com',
-  );
-  const newsletterEmbed = setting(env, 'PUBLIC_NEWSLETTER_EMBED_URL');
+  const settings = readPublicEnv(env);
+  const siteUrl = settings.PUBLIC_SITE_URL;
+  const newsletterEmbed = settings.PUBLIC_NEWSLETTER_EMBED_URL;
   const frameOrigins = [
     ...VIDEO_FRAME_ORIGINS,
-    ...(newsletterEmbed
-      ? [
-          new URL(
-            absoluteUrl(
-              'PUBLIC_NEWSLETTER_EMBED_URL',
-              newsletterEmbed,
-              'https://newsletter.example.com/embed',
-            ),
-          ).origin,
-        ]
-      : []),
+    ...(newsletterEmbed ? [new URL(newsletterEmbed).origin] : []),
   ];
   const analytics = analyticsSettings({
-    provider: setting(env, 'PUBLIC_ANALYTICS_PROVIDER'),
-    host: setting(env, 'PUBLIC_ANALYTICS_HOST'),
-    siteId: setting(env, 'PUBLIC_ANALYTICS_SITE_ID'),
-    proxy: setting(env, 'PUBLIC_ANALYTICS_PROXY'),
+    provider: settings.PUBLIC_ANALYTICS_PROVIDER,
+    host: settings.PUBLIC_ANALYTICS_HOST,
+    siteId: settings.PUBLIC_ANALYTICS_SITE_ID,
+    proxy: settings.PUBLIC_ANALYTICS_PROXY,
     siteUrl,
   });
-  if (analytics?.proxy && setting(env, 'CF_PAGES')) {
+  if (analytics?.proxy && env['CF_PAGES']) {
     throw new Error(
       'PUBLIC_ANALYTICS_PROXY=true needs a host that forwards requests to another origin, and Cloudflare Pages cannot: leave it unset there (events then go straight to the provider).',
     );
@@ -78,11 +57,12 @@ export function buildSettings(env: BuildEnv): BuildSettings {
     frameOrigins,
     analytics,
     analyticsPolicy: analyticsOrigins(analytics),
+    // The guard asks whether the two origins were set at all, not what they default to.
     productionUrls: checkProductionUrls(env, {
-      siteUrl: setting(env, 'PUBLIC_SITE_URL'),
-      appUrl: setting(env, 'PUBLIC_APP_URL'),
+      ...(env['PUBLIC_SITE_URL'] && { siteUrl: siteUrl }),
+      ...(env['PUBLIC_APP_URL'] && { appUrl: settings.PUBLIC_APP_URL }),
     }),
-    editing: setting(env, 'KEYSTATIC') === 'true',
+    editing: env['KEYSTATIC'] === 'true',
     // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
     hostedEditor: hostedEditorSettings(env),
   };

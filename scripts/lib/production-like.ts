@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { compressDir } from '../compress.ts';
 import { copyProject } from './project-copy.ts';
+import { PUBLIC_VARIABLES } from '../../integrations/env-schema.ts';
 
 /** The two configurations every speed figure and byte budget is given for. */
 export const CONFIGURATIONS = ['default', 'production-like'] as const;
@@ -41,20 +42,13 @@ export function productionLikeEnv(providerOrigin: string): Record<string, string
   };
 }
 
-/** Settings a build must not inherit from the shell, so each configuration is exactly itself. */
-const CLEAN_ENV = {
-  SITE_ENV: '',
-  CONTEXT: '',
-  VERCEL_ENV: '',
-  CF_PAGES: '',
-  PUBLIC_SITE_URL: '',
-  PUBLIC_APP_URL: '',
-  PUBLIC_NEWSLETTER_EMBED_URL: '',
-  PUBLIC_ANALYTICS_PROVIDER: '',
-  PUBLIC_ANALYTICS_HOST: '',
-  PUBLIC_ANALYTICS_SITE_ID: '',
-  PUBLIC_ANALYTICS_PROXY: '',
-};
+/**
+ * Settings a build must not inherit from the shell, so each configuration is exactly itself: the
+ * host's production switches and every PUBLIC_* setting (integrations/env-schema.ts), cleared.
+ */
+export const CLEAN_ENV: Readonly<Record<string, string>> = Object.fromEntries(
+  ['SITE_ENV', 'CONTEXT', 'VERCEL_ENV', 'CF_PAGES', ...PUBLIC_VARIABLES].map((name) => [name, '']),
+);
 
 /**
  * Builds the site with `env` into `outDir` and writes the brotli and gzip copies, as `npm run

@@ -12,12 +12,15 @@ import { isLocalHost } from './production-urls.ts';
 export const ANALYTICS_PROVIDERS = ['none', 'plausible', 'umami'] as const;
 export type AnalyticsProvider = (typeof ANALYTICS_PROVIDERS)[number];
 
-/** The PUBLIC_ANALYTICS_* variables as set (undefined or '' when not), and this site's origin. */
+/**
+ * The PUBLIC_ANALYTICS_* settings as astro:env gives them (its schema, integrations/env-schema.ts,
+ * has checked each: a listed provider, a URL, a boolean), and this site's origin.
+ */
 export interface AnalyticsEnv {
-  provider?: string | undefined;
+  provider?: AnalyticsProvider | undefined;
   host?: string | undefined;
   siteId?: string | undefined;
-  proxy?: boolean | string | undefined;
+  proxy?: boolean | undefined;
   /** PUBLIC_SITE_URL: Plausible names a site by its domain, taken from here unless set. */
   siteUrl: string;
 }
@@ -65,16 +68,12 @@ export const OWN_ANALYTICS_PATHS: readonly string[] = Object.values(PROVIDER_PAT
     .map(([, path]) => path),
 );
 
-function isProvider(value: string): value is AnalyticsProvider {
-  return (ANALYTICS_PROVIDERS as readonly string[]).includes(value);
-}
-
-/** The settings in force, or null when nothing is to leave the browser (`none`, the default). */
+/**
+ * The settings in force, or null when nothing is to leave the browser (`none`, the default). The
+ * rules across settings are here: the host an origin alone, Umami's site id required.
+ */
 export function analyticsSettings(env: AnalyticsEnv): AnalyticsSettings | null {
-  const provider = env.provider?.trim() || 'none';
-  if (!isProvider(provider)) {
-    throw new Error(`PUBLIC_ANALYTICS_PROVIDER must be none, plausible or umami (got "${provider}").`);
-  }
+  const provider = env.provider || 'none';
   if (provider === 'none') return null;
   const host = env.host?.trim() ? originOf(env.host.trim()) : PROVIDER_PATHS[provider].cloud;
   const siteId = env.siteId?.trim() || (provider === 'plausible' ? new URL(env.siteUrl).hostname : '');
@@ -83,25 +82,32 @@ export function analyticsSettings(env: AnalyticsEnv): AnalyticsSettings | null {
       'PUBLIC_ANALYTICS_SITE_ID must be set to the website id Umami shows for this site (Settings, Websites).',
     );
   }
-  const proxy = env.proxy === true || env.proxy === 'true';
-  return { provider, host, siteId, proxy };
+  return { provider, host, siteId, proxy: env.proxy === true };
 }
 
 function originOf(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(
-      `PUBLIC_ANALYTICS_HOST must be the provider's origin, such as https://plausible.io (got "${value}").`,
-    );
-  }
-  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search) {
+  // That it is a URL at all is the schema's check; here, that it is an origin and nothing more.
+  const url = parsed(value);
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search
+  ) {
     throw new Error(
       `PUBLIC_ANALYTICS_HOST must be an origin alone, such as https://plausible.io, with no path (got "${value}").`,
     );
   }
   return url.origin;
+}
+
+/** The URL, or null (not URL.parse: the browsers the site supports do not all have it). */
+function parsed(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
 }
 
 /** What the browser talks to: absolute provider URLs, or paths of our own origin when proxied. */

@@ -13,7 +13,7 @@ const siteUrl = 'https://buildequity.com';
 
 describe('analyticsSettings', () => {
   it('is none by default: nothing leaves the browser, nothing joins the policy, nothing is forwarded', () => {
-    for (const provider of [undefined, '', 'none']) {
+    for (const provider of [undefined, 'none'] as const) {
       const settings = analyticsSettings({ provider, siteUrl });
       expect(settings).toBeNull();
       expect(analyticsOrigins(settings)).toEqual({ script: [], connect: [] });
@@ -33,7 +33,7 @@ describe('analyticsSettings', () => {
         provider: 'plausible',
         host: 'https://stats.example.org/',
         siteId: 'example.org',
-        proxy: 'true',
+        proxy: true,
         siteUrl,
       }),
     ).toEqual({
@@ -52,10 +52,7 @@ describe('analyticsSettings', () => {
     expect(() => analyticsSettings({ provider: 'umami', siteUrl })).toThrow(/PUBLIC_ANALYTICS_SITE_ID/);
   });
 
-  it('stops on a provider it does not know, or a host that is not an origin, naming the variable', () => {
-    expect(() => analyticsSettings({ provider: 'matomo', siteUrl })).toThrow(
-      'PUBLIC_ANALYTICS_PROVIDER must be none, plausible or umami (got "matomo").',
-    );
+  it('stops on a host that is not an origin, naming the variable', () => {
     for (const host of [
       'plausible.io',
       'https://stats.example.org/plausible',

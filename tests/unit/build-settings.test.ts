@@ -56,7 +56,15 @@ describe('the build settings', () => {
         PUBLIC_ANALYTICS_HOST: 'https://stats.example.org/js/script.js',
       }),
     ).toThrow('PUBLIC_ANALYTICS_HOST must be an origin alone');
-    expect(refused({ PUBLIC_ANALYTICS_PROVIDER: 'matomo' })).toThrow(/^PUBLIC_ANALYTICS_PROVIDER must be/);
+    expect(refused({ PUBLIC_ANALYTICS_PROVIDER: 'matomo' })).toThrow(
+      'PUBLIC_ANALYTICS_PROVIDER must be none, plausible or umami (got "matomo").',
+    );
+    expect(refused({ PUBLIC_ANALYTICS_HOST: 'plausible.io' })).toThrow(
+      `PUBLIC_ANALYTICS_HOST must be the provider's origin, such as https://plausible.io (got "plausible.io").`,
+    );
+    expect(refused({ PUBLIC_ANALYTICS_PROXY: 'yes' })).toThrow(
+      'PUBLIC_ANALYTICS_PROXY must be true or false (got "yes").',
+    );
   });
 
   it('refuses to forward events on Cloudflare Pages, which cannot', () => {

@@ -10,20 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-
-/** The variables the build reads, cleared so the developer's own shell or .env cannot tip a test. */
-const CLEAN = {
-  PUBLIC_SITE_URL: '',
-  PUBLIC_APP_URL: '',
-  CONTEXT: '',
-  VERCEL_ENV: '',
-  CF_PAGES: '',
-  SITE_ENV: '',
-  PUBLIC_ANALYTICS_PROVIDER: '',
-  PUBLIC_ANALYTICS_HOST: '',
-  PUBLIC_ANALYTICS_SITE_ID: '',
-  PUBLIC_ANALYTICS_PROXY: '',
-};
+// The variables the build reads, cleared so the developer's own shell or .env cannot tip a test.
+import { CLEAN_ENV } from '../../scripts/lib/production-like.ts';
 
 function build(env: Record<string, string>) {
   const outDir = mkdtempSync(join(tmpdir(), 'be-badbuild-'));
@@ -31,7 +19,7 @@ function build(env: Record<string, string>) {
     process.execPath,
     ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir],
     {
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...CLEAN, ...env },
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...CLEAN_ENV, ...env },
       encoding: 'utf8',
       timeout: 90_000,
     },
