@@ -140,11 +140,11 @@ export default tseslint.config(
     // A function a reader can hold: split a longer one into named steps (tests are exempt).
     files: [
       '{src,server,runtime,deploy,scripts,integrations}/**/*.{ts,tsx,js,astro}',
-      'astro.config.ts',
-      'keystatic.config.ts',
+      // The project's configs: astro.config.ts, keystatic.config.ts, the test runners', this file.
+      '*.config.{ts,js}',
     ],
     rules: {
-      'max-lines-per-function': ['error', { max: 85, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
   {

@@ -11,6 +11,27 @@ export interface BoxIllustrationProps {
   className?: string;
 }
 
+/** The hero's warm light behind the box and the soft shadow it stands on. */
+function HeroLight() {
+  return (
+    <>
+      <defs>
+        <radialGradient id="hero-box-glow" cx=".5" cy=".46" r=".5">
+          <stop offset="0" stopColor="#f0a73a" stopOpacity=".34" />
+          <stop offset=".55" stopColor="#f0a73a" stopOpacity=".08" />
+          <stop offset="1" stopColor="#f0a73a" stopOpacity="0" />
+        </radialGradient>
+        <radialGradient id="hero-box-shadow" cx=".5" cy=".5" r=".5">
+          <stop offset="0" stopColor="#000" stopOpacity=".85" />
+          <stop offset="1" stopColor="#000" stopOpacity="0" />
+        </radialGradient>
+      </defs>
+      <ellipse cx="367" cy="245" rx="272" ry="225" fill="url(#hero-box-glow)" />
+      <ellipse cx="340" cy="430" rx="220" ry="32" fill="url(#hero-box-shadow)" />
+    </>
+  );
+}
+
 /** An original drawing of the open kit and what is in it. */
 export function BoxIllustration({ alt, variant = 'card', className }: BoxIllustrationProps) {
   const hero = variant === 'hero';
@@ -25,25 +46,7 @@ export function BoxIllustration({ alt, variant = 'card', className }: BoxIllustr
       viewBox={hero ? '95 20 545 450' : '0 0 640 480'}
       className={cn('h-auto w-full', className)}
     >
-      {hero ? (
-        <>
-          <defs>
-            <radialGradient id="hero-box-glow" cx=".5" cy=".46" r=".5">
-              <stop offset="0" stopColor="#f0a73a" stopOpacity=".34" />
-              <stop offset=".55" stopColor="#f0a73a" stopOpacity=".08" />
-              <stop offset="1" stopColor="#f0a73a" stopOpacity="0" />
-            </radialGradient>
-            <radialGradient id="hero-box-shadow" cx=".5" cy=".5" r=".5">
-              <stop offset="0" stopColor="#000" stopOpacity=".85" />
-              <stop offset="1" stopColor="#000" stopOpacity="0" />
-            </radialGradient>
-          </defs>
-          <ellipse cx="367" cy="245" rx="272" ry="225" fill="url(#hero-box-glow)" />
-          <ellipse cx="340" cy="430" rx="220" ry="32" fill="url(#hero-box-shadow)" />
-        </>
-      ) : (
-        <rect width="640" height="480" rx="24" fill="#16161a" />
-      )}
+      {hero ? <HeroLight /> : <rect width="640" height="480" rx="24" fill="#16161a" />}
       {/* the lid, standing open behind */}
       <path d="M150 120 320 70l170 50-170 48z" fill={lid} stroke="#34343b" strokeWidth="3" />
       {/* items standing in the box */}
