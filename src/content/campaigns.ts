@@ -11,7 +11,11 @@ import { campaignNames } from './campaign-files.ts';
 import { withVariantWords } from './experiment-fields.ts';
 import { labelsAlong } from './field-labels.ts';
 import { figureTable } from './figures.ts';
-import { loadContent, type PageHead } from './index.ts';
+import { loadContent, pageHead, type PageHead } from './index.ts';
+import { absoluteUrl } from '../config/site.ts';
+import { pageUnderTest, type VariantProps } from './page-under-test.ts';
+import { PAGES, type PageNameOf, type PagePath } from './pages.ts';
+import type { Experiments } from './schemas.ts';
 import type { Infer } from './fields.ts';
 import { CAMPAIGN_FOLDER, campaignSchema, type CampaignBase } from './schemas/campaigns.ts';
 
@@ -101,4 +105,22 @@ export function campaignHead(
 /** The campaign pages search engines may list. */
 export async function indexedCampaignPaths(): Promise<string[]> {
   return (await loadCampaigns()).filter((campaign) => campaign.index).map((campaign) => campaign.path);
+}
+
+/**
+ * What a page's layout builds (src/layouts/): its name in the page registry, its words (a campaign
+ * page's own, a split test's variant, or as written), its head, the test it tags itself with, and
+ * its address (the footer marks it).
+ * A campaign page is its own page: no split test of its base page runs on it.
+ */
+export async function pageToBuild<
+  P extends PagePath,
+  C extends { experiments: Experiments } & Record<PageNameOf<P>, unknown>,
+>(content: C, path: P, { variant, campaign }: { variant?: VariantProps; campaign?: Campaign }) {
+  const name: PageNameOf<P> = PAGES[path].name;
+  const { experiment, words } = campaign
+    ? { experiment: undefined, words: campaignWords(content[name], campaign) }
+    : pageUnderTest(content, path, variant);
+  const head = campaignHead(await pageHead(name), campaign, absoluteUrl);
+  return { name, experiment, words, head, currentPath: campaign?.path ?? path };
 }

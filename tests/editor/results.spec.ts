@@ -17,8 +17,8 @@ import { parse } from 'yaml';
 import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 import { expectNoAxeViolations } from '../e2e/fixtures.ts';
-import { startAnalyticsApi, type AnalyticsApi } from '../support/analytics-api.ts';
-import { syntheticLog } from '../support/analytics-log.ts';
+import type { AnalyticsApi } from '../support/analytics-api.ts';
+import { sampleAnalyticsApi } from '../support/analytics-log.ts';
 
 // One port past the editor test's own, so both can run at once.
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 1;
@@ -43,11 +43,7 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(300_000);
-  analytics = await startAnalyticsApi({
-    key: KEY,
-    siteId: 'buildequity.com',
-    log: syntheticLog(new Date(), SAMPLE_EXPERIMENT),
-  });
+  analytics = await sampleAnalyticsApi(KEY);
   project = copyProject('editor-results');
   runSampleExperiment(project.root);
   writeFileSync(join(project.root, '.gitignore'), '.git\nnode_modules\n.astro\ndist\n');

@@ -18,6 +18,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildSchema, graphql } from 'graphql';
 
 export interface StandInOptions {
@@ -515,6 +516,30 @@ export class GitHubStandIn {
   async close(): Promise<void> {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+
+  /** Its origin, once listening. */
+  get origin(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  /** A request meant for GitHub (`url`), sent to the stand-in instead, host first in the path. */
+  forward(url: URL, init: RequestInit | undefined, send: typeof fetch): Promise<Response> {
+    return send(`${this.origin}/${url.hostname}${url.pathname}${url.search}`, init);
+  }
+}
+
+/**
+ * A fetch for the code under test (vitest's `vi.stubGlobal`) whose requests to GitHub's API get
+ * `answer`'s Response (given the real fetch, to forward them); every other request goes out.
+ */
+export function fetchWithGitHubApi(
+  answer: (url: URL, init: RequestInit | undefined, send: typeof fetch) => Promise<Response>,
+): typeof fetch {
+  const realFetch = globalThis.fetch;
+  return (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    return url.hostname === 'api.github.com' ? answer(url, init, realFetch) : realFetch(input, init);
+  };
 }
 
 interface CommitInput {

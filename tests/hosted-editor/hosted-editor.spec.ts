@@ -6,7 +6,6 @@
  * repository on disk: the test then reads the commits there, and builds the merged commit to see
  * the new price on the pages. Runs in a copy of the project: the working tree is never touched.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,45 +14,22 @@ import { parse } from 'yaml';
 import { STATE_COOKIE } from '../../runtime/editor-api.ts';
 import { editorHeaders } from '../../runtime/editor.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import { copyProject, linkModules, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { linkModules, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { startWrangler } from '../support/wrangler.ts';
-import { GitHubStandIn } from './github-stand-in.ts';
+import { editorEnv, routeGitHub as routeTo, run, startGitHubSite, type GitHubSite } from './github-site.ts';
 import { pressSave } from '../support/editor-save.ts';
 
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632);
 const STAND_IN_PORT = Number(process.env['GITHUB_STAND_IN_PORT'] ?? 4641);
 const SITE = `http://127.0.0.1:${PORT}`;
-const STAND_IN = `http://127.0.0.1:${STAND_IN_PORT}`;
-const OWNER = 'build-equity';
-const NAME = 'site';
 const PREVIEW = 'https://{branch}--build-equity.netlify.app/';
-const EDITOR_ENV = {
-  KEYSTATIC_GITHUB_REPO: `${OWNER}/${NAME}`,
-  KEYSTATIC_GITHUB_CLIENT_ID: 'Iv1.standin0000000001',
-  KEYSTATIC_GITHUB_CLIENT_SECRET: 'stand-in-client-secret',
-  KEYSTATIC_SECRET: 'a-secret-of-at-least-thirty-two-characters-for-the-test',
-  PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'build-equity-site-editor',
-  KEYSTATIC_PREVIEW_URL: PREVIEW,
-};
+const EDITOR_ENV = { ...editorEnv('Iv1.standin0000000001'), KEYSTATIC_PREVIEW_URL: PREVIEW };
 /** Screenshots for the owner's guide (docs/images/) and the requests Keystatic made to GitHub, kept after the run. */
 const SHOTS = join(PROJECT_ROOT, 'test-results/hosted-editor');
-const GITHUB_HOSTS = /^https:\/\/(github\.com|api\.github\.com|raw\.githubusercontent\.com)\//;
 
-let project: ProjectCopy;
-let repository: string;
-let standIn: GitHubStandIn;
-let server: ChildProcess;
-let serverLog = '';
-
-function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
-  if (result.status !== 0)
-    throw new Error(
-      `${command} ${args.join(' ')}: ${result.stderr.slice(-3000)}\n${result.stdout.slice(-3000)}`,
-    );
-  return result.stdout;
-}
-const git = (...args: string[]) => run('git', args, repository).trim();
+let setting: GitHubSite;
+const git = (...args: string[]) => setting.git(...args);
+const routeGitHub = (context: BrowserContext) => routeTo(context, STAND_IN_PORT);
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 // A guard against a hang: the app draws a long form in seconds, many on a busy 2-core machine.
@@ -63,69 +39,18 @@ test.beforeAll(async () => {
   // Two builds of the site and a server start: minutes on a machine shared with other builds.
   test.setTimeout(400_000);
   mkdirSync(SHOTS, { recursive: true });
-  project = copyProject('hosted-editor');
-  writeFileSync(join(project.root, '.gitignore'), 'node_modules\n.astro\ndist\n');
-  run('git', ['init', '-q', '-b', 'main'], project.root);
-  run('git', ['add', '-A'], project.root);
-  run(
-    'git',
-    ['-c', 'user.name=owner', '-c', 'user.email=owner@example.org', 'commit', '-qm', 'The site'],
-    project.root,
-  );
-  repository = mkdtempSync(join(tmpdir(), 'be-github-'));
-  run('git', ['clone', '-q', '--bare', project.root, repository], tmpdir());
-  run('npm', ['run', 'build'], project.root, EDITOR_ENV);
-
-  standIn = new GitHubStandIn({
-    repository,
-    owner: OWNER,
-    name: NAME,
-    clientId: EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_ID,
-    clientSecret: EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_SECRET,
+  setting = await startGitHubSite({
+    name: 'hosted-editor',
+    port: PORT,
+    standInPort: STAND_IN_PORT,
+    env: EDITOR_ENV,
+    logLevel: 'warn',
   });
-  await standIn.listen(STAND_IN_PORT);
-  server = spawn(
-    process.execPath,
-    ['--import', join(import.meta.dirname, 'github-hosts.ts'), 'server/index.ts'],
-    {
-      cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        ...EDITOR_ENV,
-        SITE_ROOT: join(project.root, 'dist'),
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        GITHUB_STAND_IN: STAND_IN,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  await expect
-    .poll(async () => (await fetch(`${SITE}/keystatic`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await standIn?.close();
-  project?.remove();
-  if (repository) rmSync(repository, { recursive: true, force: true });
+  await setting?.stop();
 });
-
-/** The browser's requests to GitHub go to the stand-in; redirects come back to the browser as they are. */
-async function routeGitHub(context: BrowserContext) {
-  await context.route(GITHUB_HOSTS, async (route) => {
-    const url = new URL(route.request().url());
-    const response = await route.fetch({
-      url: `${STAND_IN}/${url.hostname}${url.pathname}${url.search}`,
-      maxRedirects: 0,
-    });
-    await route.fulfill({ response });
-  });
-}
 
 /** Every policy violation the page reports, for the test to expect none. */
 function policyViolations(page: Page): string[] {
@@ -229,14 +154,18 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   expect(git('diff', '-U0', base, 'main', '--', 'src/content/offer.yaml')).toContain(`+  price: ${price}`);
 
   expect(violations).toEqual([]);
-  const requests = JSON.stringify(standIn.requests, null, 2);
+  const requests = JSON.stringify(setting.standIn.requests, null, 2);
   await testInfo.attach('github-requests.json', { body: requests, contentType: 'application/json' });
   writeFileSync(join(SHOTS, 'github-requests.json'), requests);
 
   // A build of the merged commit shows the new price on every page that quotes it.
   const published = mkdtempSync(join(tmpdir(), 'be-published-'));
   try {
-    run('sh', ['-c', `git --git-dir="${repository}" archive main | tar -x -C "${published}"`], tmpdir());
+    run(
+      'sh',
+      ['-c', `git --git-dir="${setting.repository}" archive main | tar -x -C "${published}"`],
+      tmpdir(),
+    );
     linkModules(published);
     run('npm', ['run', 'build'], published);
     const home = run('cat', [join(published, 'dist/index.html')], tmpdir());
@@ -294,7 +223,7 @@ test('the editor is its own: noindex, its own policy; visitors pages keep theirs
 test('Cloudflare Pages on its own runtime (wrangler, workerd) serves the same editor from the generated worker', async ({
   request,
 }) => {
-  const dist = join(project.root, 'dist');
+  const dist = join(setting.project.root, 'dist');
   const wrangler = await startWrangler(dist, { bindings: EDITOR_ENV });
   try {
     test.skip(wrangler.origin === null, wrangler.whyNot);

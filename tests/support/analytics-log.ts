@@ -6,7 +6,8 @@
  * `vitalEvent`, ratings by Google's thresholds). Drawn from a seeded generator: the same log each run.
  */
 import { vitalEvent } from '../../src/lib/web-vitals.ts';
-import type { LoggedEvent } from './analytics-api.ts';
+import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { startAnalyticsApi, type AnalyticsApi, type LoggedEvent } from './analytics-api.ts';
 
 /** A small seeded generator (mulberry32): the same draws every run. */
 function seeded(seed: number) {
@@ -63,4 +64,13 @@ export function syntheticLog(to: Date, test: LoggedTest, visitors = 1600): Logge
     }
   }
   return log;
+}
+
+/** The analytics API's stand-in holding today's log of the sample split test, answering `key` alone. */
+export function sampleAnalyticsApi(key: string): Promise<AnalyticsApi> {
+  return startAnalyticsApi({
+    key,
+    siteId: 'buildequity.com',
+    log: syntheticLog(new Date(), SAMPLE_EXPERIMENT),
+  });
 }

@@ -29,8 +29,8 @@ import { cacheControl, securityHeaders } from '../../runtime/rules.ts';
 import { editorBundle } from '../../scripts/lib/editor-bundle.ts';
 import { SAMPLE_EDITOR_FILES, sampleBuild, type SampleBuild } from '../support/site-facts.ts';
 import { resolveVercel } from '../support/vercel-routes.ts';
-import { startAnalyticsApi } from '../support/analytics-api.ts';
-import { syntheticLog } from '../support/analytics-log.ts';
+import { sampleAnalyticsApi } from '../support/analytics-log.ts';
+import { fetchWithGitHubApi } from '../hosted-editor/github-stand-in.ts';
 import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 
 const SITE = 'https://site.test';
@@ -308,19 +308,16 @@ describe.each(HOSTS)('the owner’s results on %s', (host) => {
   const KEY = 'stand-in-key-on-the-host-91c2';
   const OWNER = 'ghu_owner-token';
   it('figures for the owner, asked of the provider with the host’s key; a signed-out or read-only user gets none', async () => {
-    const analytics = await startAnalyticsApi({
-      key: KEY,
-      siteId: 'buildequity.com',
-      log: syntheticLog(new Date(), SAMPLE_EXPERIMENT),
-    });
+    const analytics = await sampleAnalyticsApi(KEY);
     // GitHub, as it answers a user about the repository: the owner may write, anyone else may only read.
-    const realFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-      if (url.hostname !== 'api.github.com') return realFetch(input, init);
-      const push = new Headers(init?.headers).get('authorization') === `Bearer ${OWNER}`;
-      return Promise.resolve(Response.json({ permissions: { push, pull: true } }));
-    });
+    const push = (init?: RequestInit) =>
+      new Headers(init?.headers).get('authorization') === `Bearer ${OWNER}`;
+    vi.stubGlobal(
+      'fetch',
+      fetchWithGitHubApi((_url, init) =>
+        Promise.resolve(Response.json({ permissions: { push: push(init), pull: true } })),
+      ),
+    );
     try {
       const handler = await hostFunction(host, {
         ...ENV,

@@ -13,16 +13,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { editorApi } from '../../../runtime/editor-api.ts';
 import { loopbackOnly } from '../../../runtime/results/access.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
-import { GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
-import { startAnalyticsApi, type AnalyticsApi } from '../../support/analytics-api.ts';
-import { syntheticLog } from '../../support/analytics-log.ts';
+import { fetchWithGitHubApi, GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
+import type { AnalyticsApi } from '../../support/analytics-api.ts';
+import { sampleAnalyticsApi } from '../../support/analytics-log.ts';
 
 const KEY = 'stand-in-secret-key-b41e';
 const REPO = { owner: 'build-equity', name: 'site' };
 let github: GitHubStandIn;
 let analytics: AnalyticsApi;
 let folder: string;
-let githubOrigin: string;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'be-results-access-'));
@@ -34,19 +33,12 @@ beforeAll(async () => {
     clientSecret: 'secret',
   });
   await github.listen(0);
-  githubOrigin = `http://127.0.0.1:${(github as unknown as { server: { address: () => { port: number } } }).server.address().port}`;
-  analytics = await startAnalyticsApi({
-    key: KEY,
-    siteId: 'buildequity.com',
-    log: syntheticLog(new Date(), SAMPLE_EXPERIMENT),
-  });
+  analytics = await sampleAnalyticsApi(KEY);
   // The API's requests to GitHub go to the stand-in, host first in the path, as the server's are in the browser tests.
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    if (url.hostname !== 'api.github.com') return realFetch(input, init);
-    return realFetch(`${githubOrigin}/${url.hostname}${url.pathname}${url.search}`, init);
-  });
+  vi.stubGlobal(
+    'fetch',
+    fetchWithGitHubApi((url, init, send) => github.forward(url, init, send)),
+  );
 });
 afterAll(async () => {
   vi.unstubAllGlobals();

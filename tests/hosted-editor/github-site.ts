@@ -1,0 +1,148 @@
+/**
+ * The hosted editor's setting, shared by its specs: a copy of the project committed as the owner's
+ * repository (a bare git repository on disk), built in GitHub mode, GitHub's stand-in
+ * (./github-stand-in.ts) over that repository, and the production server of the build, its own
+ * requests to GitHub rerouted to the stand-in (./github-hosts.ts). The browser's requests to
+ * GitHub go there too (`routeGitHub`).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type BrowserContext } from '@playwright/test';
+import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { GitHubStandIn } from './github-stand-in.ts';
+
+export const OWNER = 'build-equity';
+export const NAME = 'site';
+const GITHUB_HOSTS = /^https:\/\/(github\.com|api\.github\.com|raw\.githubusercontent\.com)\//;
+
+/** The hosted editor's five variables, for a GitHub app (client id) of the spec's own. */
+export const editorEnv = (clientId: string) => ({
+  KEYSTATIC_GITHUB_REPO: `${OWNER}/${NAME}`,
+  KEYSTATIC_GITHUB_CLIENT_ID: clientId,
+  KEYSTATIC_GITHUB_CLIENT_SECRET: 'stand-in-client-secret',
+  KEYSTATIC_SECRET: 'a-secret-of-at-least-thirty-two-characters-for-the-test',
+  PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'build-equity-site-editor',
+});
+
+export function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')}: ${result.stderr.slice(-3000)}\n${result.stdout.slice(-3000)}`,
+    );
+  return result.stdout;
+}
+
+export interface GitHubSiteOptions {
+  /** The project copy's name (scripts/lib/project-copy.ts). */
+  name: string;
+  port: number;
+  standInPort: number;
+  /** The editor's variables: the build's and the server's. */
+  env: Record<string, string>;
+  /** Changes to the copy before it is committed (a split test started). */
+  prepare?: (root: string) => void;
+  /** More of the build's variables, beside `env`. */
+  buildEnv?: Record<string, string>;
+  /** More of the server's variables, beside `env`. */
+  serverEnv?: Record<string, string>;
+  logLevel: 'warn' | 'info';
+}
+
+export interface GitHubSite {
+  project: ProjectCopy;
+  /** The owner's repository (bare), as the stand-in serves it. */
+  repository: string;
+  standIn: GitHubStandIn;
+  /** The server's origin. */
+  site: string;
+  /** git in the owner's repository; its output, trimmed. */
+  git: (...args: string[]) => string;
+  /** What the server has logged so far. */
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/** The owner's repository: the copy committed on main, then cloned bare. */
+function ownersRepository(root: string): string {
+  writeFileSync(join(root, '.gitignore'), 'node_modules\n.astro\ndist\n');
+  run('git', ['init', '-q', '-b', 'main'], root);
+  run('git', ['add', '-A'], root);
+  run(
+    'git',
+    ['-c', 'user.name=owner', '-c', 'user.email=owner@example.org', 'commit', '-qm', 'The site'],
+    root,
+  );
+  const repository = mkdtempSync(join(tmpdir(), 'be-github-'));
+  run('git', ['clone', '-q', '--bare', root, repository], tmpdir());
+  return repository;
+}
+
+export async function startGitHubSite(options: GitHubSiteOptions): Promise<GitHubSite> {
+  const project = copyProject(options.name);
+  options.prepare?.(project.root);
+  const repository = ownersRepository(project.root);
+  run('npm', ['run', 'build'], project.root, { ...options.env, ...options.buildEnv });
+  const standIn = new GitHubStandIn({
+    repository,
+    owner: OWNER,
+    name: NAME,
+    clientId: options.env['KEYSTATIC_GITHUB_CLIENT_ID']!,
+    clientSecret: options.env['KEYSTATIC_GITHUB_CLIENT_SECRET']!,
+  });
+  await standIn.listen(options.standInPort);
+  const standInOrigin = `http://127.0.0.1:${options.standInPort}`;
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', join(import.meta.dirname, 'github-hosts.ts'), 'server/index.ts'],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        ...options.env,
+        ...options.serverEnv,
+        SITE_ROOT: join(project.root, 'dist'),
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: options.logLevel,
+        GITHUB_STAND_IN: standInOrigin,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const site = `http://127.0.0.1:${options.port}`;
+  await expect
+    .poll(async () => (await fetch(`${site}/keystatic`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .toBe(200);
+  return {
+    project,
+    repository,
+    standIn,
+    site,
+    git: (...args) => run('git', args, repository).trim(),
+    log: () => log,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await standIn.close();
+      project.remove();
+      rmSync(repository, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The browser's requests to GitHub go to the stand-in; redirects come back to the browser as they are. */
+export async function routeGitHub(context: BrowserContext, standInPort: number) {
+  await context.route(GITHUB_HOSTS, async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({
+      url: `http://127.0.0.1:${standInPort}/${url.hostname}${url.pathname}${url.search}`,
+      maxRedirects: 0,
+    });
+    await route.fulfill({ response });
+  });
+}
