@@ -18,8 +18,8 @@ const config: KnipConfig = {
     'src/lib/analytics-umami.ts',
     // The hosted editor's app, the entry of its own Vite build (integrations/hosted-editor.ts, by its index.html).
     'src/editor/hosted/main.tsx',
-    // The hosted editor's code on Netlify, Vercel and Cloudflare, bundled by path (scripts/lib/editor-bundle.ts).
-    'runtime/editor-edge.ts',
+    // The hosts' functions, bundled by path from the entries deploy/host-functions.ts writes.
+    'runtime/hosts/*.ts',
     // Loaded into the server under test with `node --import` by tests/hosted-editor/hosted-editor.spec.ts.
     'tests/hosted-editor/github-hosts.ts',
   ],

@@ -5,15 +5,20 @@
  * redirects as the Node server, and forwards the same paths (the analytics first-party path).
  */
 import { EDITOR_API, EDITOR_PAGE, editorHeaders } from '../runtime/editor.ts';
-import { EDITOR_FUNCTION, netlifyEditorHeaders, VERCEL_EDITOR_PATH } from './editor-hosts.ts';
+import { netlifyEditorHeaders } from './editor-hosts.ts';
 import {
   nginxExperimentBlocks,
   nginxExperimentHeaders,
   nginxFileVariable,
   pathsUnderTest,
+} from './experiment-hosts.ts';
+import {
+  EDITOR_FUNCTION,
+  VERCEL_EDITOR_PATH,
+  VERCEL_EXPERIMENT_PATH,
   VERCEL_FUNCTION,
   VERCEL_INNER_HEADER,
-} from './experiment-hosts.ts';
+} from '../runtime/function-paths.ts';
 import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY, VARIANTS_PREFIX } from '../runtime/experiments.ts';
 import { experimentOf, pagePaths, redirectPaths, type RouteManifest } from './routes.ts';
 import {
@@ -170,7 +175,7 @@ export function vercelOutputConfig(manifest: RouteManifest): {
       // A page under test goes to the split-test function, unless it is the function's own fetch.
       ...[...testing].map((path): VercelRoute => ({
         src: exactly([path]),
-        dest: `/${VERCEL_FUNCTION}?experiment-path=${encodeURIComponent(path)}`,
+        dest: `/${VERCEL_FUNCTION}?${VERCEL_EXPERIMENT_PATH}=${encodeURIComponent(path)}`,
         missing: [{ type: 'header', key: VERCEL_INNER_HEADER }],
       })),
       ...cleanUrls,

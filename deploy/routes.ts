@@ -27,7 +27,8 @@ import {
   type Transport,
 } from '../runtime/rules.ts';
 import { siteCsp, siteForwards } from './site-policy.ts';
-import { servedExperiments, UNDER_TEST_HEADERS, type ServedExperiment } from '../runtime/experiments.ts';
+import { UNDER_TEST_HEADERS, type ServedExperiment } from '../runtime/experiments.ts';
+import { servedExperiments } from '../runtime/experiments-file.ts';
 import { EDITOR_FOLDER, EDITOR_PAGE } from '../runtime/editor.ts';
 
 /** A file of the build and the URL paths that answer 200 with it. */

@@ -4,7 +4,7 @@
  * API is runtime/editor-api.ts, the same code the Node server runs; its page and scripts are the
  * build's own files (`fetchFile`, the host's way to read one), each answered under the editor's
  * headers, never the visitors'. scripts/lib/editor-bundle.ts bundles this file with Keystatic's
- * handler into each host's generated function (deploy/editor-hosts.ts).
+ * handler into each host's function (runtime/hosts/, bundled by deploy/host-functions.ts).
  */
 import { editorApi } from './editor-api.ts';
 import { EDITOR_API, editorHeaders, hostedEditorSettings, isEditorPath } from './editor.ts';
@@ -69,4 +69,38 @@ export function editorEdge(
     }
     return new Response(request.method === 'HEAD' ? null : file.body, { status: 200, headers });
   };
+}
+
+/** The editor's answer on a host, given the host's environment: null for a path not the editor's. */
+export type HostEditor = (
+  request: Request,
+  env: Record<string, unknown>,
+  fetchFile: FetchFile,
+) => Promise<Response | null>;
+
+/** The editor on a host (runtime/hosts/), made once per process from the environment it first sees. */
+export function editorOnHost(files: EditorFileList): HostEditor {
+  let handler: ReturnType<typeof editorEdge> | undefined;
+  return (request, env, fetchFile) => {
+    handler ??= editorEdge(env, files);
+    return handler(request, fetchFile);
+  };
+}
+
+/** The editor's page as the build wrote it, carried in a function's code. */
+export interface EditorPageCopy {
+  file: string;
+  html: string;
+}
+
+/**
+ * The build's files as Netlify's and Vercel's functions read them: the editor's page from their
+ * own copy (a function asking its own site for /keystatic/index.html would be routed to itself),
+ * anything else fetched from the site at `base`.
+ */
+export function pageCopy(page: EditorPageCopy, base: string | URL): FetchFile {
+  return (file) =>
+    file === page.file
+      ? Promise.resolve(new Response(page.html, { headers: { 'content-type': 'text/html; charset=utf-8' } }))
+      : fetch(new URL(file, base));
 }

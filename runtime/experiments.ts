@@ -10,14 +10,10 @@
  * visitors who ask not to be tracked (Global Privacy Control, Do Not Track), always get the page
  * as written.
  *
- * The functions marked "self-contained" use nothing outside their own body and Web-standard APIs
- * (crypto.subtle, TextEncoder): the edge functions made by deploy/experiment-functions.ts carry
- * their source as it is, so Cloudflare, Netlify, Vercel and our server run the same code.
+ * Web-standard APIs only (crypto.subtle, TextEncoder): the hosts' functions (runtime/hosts/,
+ * bundled by deploy/host-functions.ts) and our server run this same code. The build's list of
+ * tests is read by runtime/experiments-file.ts.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { EXPERIMENTS_FILE } from './rules.ts';
-
 /** Where the build writes each variant's page: `/variants/<experiment>/<variant>/index.html`. */
 export const VARIANTS_PREFIX = '/variants/';
 
@@ -55,14 +51,14 @@ export interface Visitor {
 export const CRAWLER_PATTERN =
   'bot\\b|bot/|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|discordbot|slackbot|skypeuripreview|pinterest|bingpreview|headlesschrome|curl/|wget/|python-requests|go-http-client|node-fetch';
 
-/** A crawler by its user agent (CRAWLER_PATTERN), or a request with none. Self-contained with CRAWLER_PATTERN. */
+/** A crawler by its user agent (CRAWLER_PATTERN), or a request with none. */
 export function isCrawler(userAgent: string): boolean {
   return userAgent.trim() === '' || new RegExp(CRAWLER_PATTERN, 'i').test(userAgent);
 }
 
 /**
  * The variant (by index) for a point of [0, 1) on the split: the variants share the line in
- * proportion to their weights, in order. Self-contained.
+ * proportion to their weights, in order.
  */
 export function variantAt(point: number, weights: readonly number[]): number {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -74,18 +70,17 @@ export function variantAt(point: number, weights: readonly number[]): number {
   return weights.length - 1;
 }
 
-/** The UTC day of `now` (`2026-11-24`): the salt changes at midnight UTC. Self-contained. */
+/** The UTC day of `now` (`2026-11-24`): the salt changes at midnight UTC. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
 /** The day's salt as an HMAC key, by secret and day: made once a day, not once a request. */
-export const DAY_KEYS = new Map<string, Promise<CryptoKey>>();
+const DAY_KEYS = new Map<string, Promise<CryptoKey>>();
 
 /**
  * The visitor's point on the split, in [0, 1): HMAC-SHA-256 of experiment, address and user agent
  * under the day's salt (HMAC-SHA-256 of the day under the secret); the first 32 bits of it.
- * Self-contained with DAY_KEYS: Web Crypto only.
  */
 export async function splitPoint(
   secret: string,
@@ -116,8 +111,7 @@ export async function splitPoint(
 
 /**
  * The variant a visitor gets: the control (the first) for a crawler, under GPC or DNT, or when no
- * secret is set; otherwise the one their split point falls in. Self-contained apart from the
- * three functions above, which every host carries with it.
+ * secret is set; otherwise the one their split point falls in.
  */
 export async function chooseVariant(
   experiment: ServedExperiment,
@@ -133,9 +127,6 @@ export async function chooseVariant(
   return experiment.variants[variantAt(point, weights)] ?? control;
 }
 
-/** The self-contained functions, in the order an edge function declares them. */
-export const ASSIGNMENT_FUNCTIONS = [isCrawler, variantAt, utcDay, splitPoint, chooseVariant] as const;
-
 /**
  * Cache-Control of a page under test: no shared cache (a CDN, a company proxy) may keep it, since
  * the URL alone does not say which variant it holds; the visitor's own browser revalidates it
@@ -149,37 +140,6 @@ export const UNDER_TEST_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': EXPERIMENT_CACHE_CONTROL,
   vary: EXPERIMENT_VARY,
 };
-
-/** The running experiments of a build (EXPERIMENTS_FILE); none when absent. */
-export async function servedExperiments(root: string): Promise<ServedExperiment[]> {
-  const text = await readFile(join(root, EXPERIMENTS_FILE), 'utf8').catch(() => null);
-  if (text === null) return [];
-  const listed: unknown = JSON.parse(text);
-  const id = /^[a-z0-9][a-z0-9-]*$/;
-  const valid = (entry: unknown): entry is ServedExperiment => {
-    const experiment = (entry ?? {}) as Partial<ServedExperiment>;
-    return (
-      typeof experiment.id === 'string' &&
-      id.test(experiment.id) &&
-      typeof experiment.page === 'string' &&
-      /^\/[\w/-]*$/.test(experiment.page) &&
-      Array.isArray(experiment.variants) &&
-      experiment.variants.length >= 2 &&
-      experiment.variants.every(
-        (variant) =>
-          typeof variant.id === 'string' &&
-          id.test(variant.id) &&
-          typeof variant.weight === 'number' &&
-          variant.weight > 0 &&
-          typeof variant.file === 'string' &&
-          /^\/[\w/.-]+\.html$/.test(variant.file),
-      )
-    );
-  };
-  if (!Array.isArray(listed) || !listed.every(valid))
-    throw new Error(`${join(root, EXPERIMENTS_FILE)}: expected a list of { id, page, variants }.`);
-  return listed;
-}
 
 /** The visitor as a request's headers describe them (the address comes from the caller). */
 export function visitorOf(address: string, header: (name: string) => string | null | undefined): Visitor {

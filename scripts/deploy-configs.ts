@@ -15,29 +15,23 @@ import {
   netlifyRedirects,
   vercelOutputConfig,
 } from '../deploy/host-configs.ts';
-import {
-  cloudflareRoutes,
-  cloudflareWorker,
-  netlifyEdgeFunction,
-  VERCEL_FUNCTION,
-  vercelEdgeFunction,
-} from '../deploy/experiment-hosts.ts';
-import {
-  CLOUDFLARE_EDITOR_ROUTES,
-  editorCore,
-  EDITOR_FUNCTION,
-  netlifyEditorFunction,
-  vercelEditorFunction,
-} from '../deploy/editor-hosts.ts';
+import { cloudflareRoutes } from '../deploy/experiment-hosts.ts';
+import { EDITOR_PATH_PATTERNS } from '../deploy/editor-hosts.ts';
+import { hostFunctions, type HostFunctions } from '../deploy/host-functions.ts';
 import { routeManifest, servedFiles, type RouteManifest } from '../deploy/routes.ts';
-import { editorBundle } from './lib/editor-bundle.ts';
+import { EDITOR_FUNCTION, VERCEL_FUNCTION } from '../runtime/function-paths.ts';
 import { nginxBrotli } from './lib/nginx-bin.ts';
 
 /**
  * Vercel's Build Output API (v3) folder: `static/` (the build without its compressed copies, which
- * Vercel makes itself, and without the other hosts' configs) and `config.json` (the routes).
+ * Vercel makes itself, and without the other hosts' configs), `config.json` (the routes) and the
+ * edge functions (deploy/host-functions.ts).
  */
-export async function writeVercelOutput(root: string, output: string): Promise<void> {
+async function writeVercelOutput(
+  root: string,
+  output: string,
+  functions: HostFunctions | null,
+): Promise<void> {
   await rm(output, { recursive: true, force: true });
   for (const file of await servedFiles(root)) {
     const target = join(output, 'static', file);
@@ -46,7 +40,8 @@ export async function writeVercelOutput(root: string, output: string): Promise<v
   }
   const manifest = await routeManifest(root);
   await writeFile(join(output, 'config.json'), `${JSON.stringify(vercelOutputConfig(manifest), null, 2)}\n`);
-  const edgeFunction = async (name: string, code: string) => {
+  const edgeFunction = async (name: string, code: string | undefined) => {
+    if (!code) return;
     const folder = join(output, 'functions', `${name}.func`);
     await mkdir(folder, { recursive: true });
     await writeFile(join(folder, 'index.js'), code);
@@ -55,57 +50,37 @@ export async function writeVercelOutput(root: string, output: string): Promise<v
       `${JSON.stringify({ runtime: 'edge', entrypoint: 'index.js' }, null, 2)}\n`,
     );
   };
-  // The split-test function (deploy/experiment-hosts.ts), on Vercel's edge runtime.
-  if (manifest.experiments.length > 0) await edgeFunction(VERCEL_FUNCTION, vercelEdgeFunction(manifest));
-  // The hosted editor's function (deploy/editor-hosts.ts).
-  if (manifest.editor)
-    await edgeFunction(
-      EDITOR_FUNCTION,
-      vercelEditorFunction(manifest.editor, await editorBundle(), await editorPage(root, manifest)),
-    );
-}
-
-/** The editor's page as the build wrote it. */
-async function editorPage(root: string, manifest: RouteManifest): Promise<string> {
-  return readFile(join(root, manifest.editor!.page), 'utf8');
+  await edgeFunction(VERCEL_FUNCTION, functions?.vercelSplit);
+  await edgeFunction(EDITOR_FUNCTION, functions?.vercelEditor);
 }
 
 /**
- * The functions of the static hosts, for a running split test (deploy/experiment-hosts.ts) and
- * the hosted editor (deploy/editor-hosts.ts): Cloudflare Pages' `_worker.js` and `_routes.json` in
- * the build (one worker for both), Netlify's functions in its folders for generated ones.
+ * The functions of the static hosts, for a running split test and the hosted editor
+ * (deploy/host-functions.ts): Cloudflare Pages' `_worker.js` and `_routes.json` in the build (one
+ * worker for both), Netlify's functions in its folders for generated ones.
  */
-export async function writeHostFunctions(
+async function writeHostFunctions(
   root: string,
   manifest: RouteManifest,
+  functions: HostFunctions | null,
   netlify: { edgeFunctions: string; functions: string },
 ): Promise<void> {
-  const testing = manifest.experiments.length > 0;
-  const editor = manifest.editor;
   // Netlify's folders outlive a build: a function of an earlier build must not stay deployed.
   await rm(join(netlify.edgeFunctions, 'experiments.js'), { force: true });
   await rm(join(netlify.functions, `${EDITOR_FUNCTION}.mjs`), { force: true });
-  if (!testing && !editor) return;
-  const bundle = editor ? await editorBundle() : '';
-  await writeFile(
-    join(root, '_worker.js'),
-    cloudflareWorker(manifest, editor ? editorCore(editor, bundle) : ''),
-  );
+  if (!functions) return;
+  await writeFile(join(root, '_worker.js'), functions.cloudflareWorker);
   await writeFile(
     join(root, '_routes.json'),
-    cloudflareRoutes(manifest, editor ? CLOUDFLARE_EDITOR_ROUTES : []),
+    cloudflareRoutes(manifest, manifest.editor ? EDITOR_PATH_PATTERNS : []),
   );
-  if (testing) {
-    await mkdir(netlify.edgeFunctions, { recursive: true });
-    await writeFile(join(netlify.edgeFunctions, 'experiments.js'), netlifyEdgeFunction(manifest));
-  }
-  if (editor) {
-    await mkdir(netlify.functions, { recursive: true });
-    await writeFile(
-      join(netlify.functions, `${EDITOR_FUNCTION}.mjs`),
-      netlifyEditorFunction(editor, bundle, await editorPage(root, manifest)),
-    );
-  }
+  const netlifyFile = async (folder: string, name: string, code: string | undefined) => {
+    if (!code) return;
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, name), code);
+  };
+  await netlifyFile(netlify.edgeFunctions, 'experiments.js', functions.netlifySplit);
+  await netlifyFile(netlify.functions, `${EDITOR_FUNCTION}.mjs`, functions.netlifyEditor);
 }
 
 if (import.meta.main) {
@@ -130,12 +105,15 @@ if (import.meta.main) {
     resolve('deploy/nginx.conf'),
     nginxConfig(manifest, { root, port, headersFile, brotli, ...(experimentSecret && { experimentSecret }) }),
   );
-  await writeHostFunctions(root, manifest, {
+  // The editor's page as the build wrote it: Netlify's and Vercel's functions carry a copy.
+  const editorPage = manifest.editor && (await readFile(join(root, manifest.editor.page), 'utf8'));
+  const functions = await hostFunctions(manifest, editorPage ?? undefined);
+  await writeHostFunctions(root, manifest, functions, {
     edgeFunctions: resolve('.netlify/v1/edge-functions'),
     functions: resolve('.netlify/v1/functions'),
   });
   const vercel = process.env['VERCEL'] === '1';
-  if (vercel) await writeVercelOutput(root, resolve('.vercel/output'));
+  if (vercel) await writeVercelOutput(root, resolve('.vercel/output'), functions);
   console.log(
     `deploy-configs: _headers, _redirects in ${root}; deploy/nginx.conf (port ${port}, ${brotli ? 'brotli_static' : 'no brotli module: gzip'}) including deploy/security-headers.conf${vercel ? '; .vercel/output (Vercel)' : ''}${manifest.forwards.length > 0 ? `; forwarding ${manifest.forwards.map((f) => f.path).join(', ')}` : ''}`,
   );

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The hosted editor on Netlify, Vercel and Cloudflare Pages: the functions the build generates
- * (deploy/editor-hosts.ts, with the real bundle of runtime/editor-edge.ts and Keystatic's handler)
+ * (runtime/hosts/ bundled by deploy/host-functions.ts, with runtime/editor-edge.ts and Keystatic's handler)
  * run here as code with Web-standard Requests, each reached the way its host routes a request
  * (Netlify's function paths and `_headers`, Vercel's config.json, Cloudflare's `_routes.json`).
  * Every host answers the editor's page, scripts and API as the Node server does: the editor's own
@@ -15,18 +15,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STATE_COOKIE } from '../../runtime/editor-api.ts';
-import {
-  CLOUDFLARE_EDITOR_ROUTES,
-  editorCore,
-  EDITOR_FUNCTION,
-  netlifyEditorFunction,
-  vercelEditorFunction,
-} from '../../deploy/editor-hosts.ts';
+import { EDITOR_PATH_PATTERNS } from '../../deploy/editor-hosts.ts';
+import { hostFunctions, type HostFunctions } from '../../deploy/host-functions.ts';
+import { EDITOR_FUNCTION } from '../../runtime/function-paths.ts';
 import { EDITOR_CSP, editorHeaders, NOINDEX } from '../../runtime/editor.ts';
-import { cloudflareRoutes, cloudflareWorker } from '../../deploy/experiment-hosts.ts';
+import { cloudflareRoutes } from '../../deploy/experiment-hosts.ts';
 import { netlifyHeaders, nginxConfig, vercelOutputConfig } from '../../deploy/host-configs.ts';
 import { cacheControl, securityHeaders } from '../../runtime/rules.ts';
-import { editorBundle } from '../../scripts/lib/editor-bundle.ts';
 import { SAMPLE_EDITOR_FILES, sampleBuild, type SampleBuild } from '../support/site-facts.ts';
 import { resolveVercel } from '../support/vercel-routes.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
@@ -50,7 +45,7 @@ const HOSTS: Host[] = ['netlify', 'vercel', 'cloudflare'];
 
 let build: SampleBuild;
 let work: string;
-let bundle: string;
+let functions: HostFunctions;
 let loads = 0;
 
 /** A file of the sample build as a static host's file server answers it. */
@@ -78,14 +73,13 @@ type Handler = (request: Request) => Promise<Response>;
 
 /** The generated function of `host`, run with `env` as that host's environment. */
 async function hostFunction(host: Host, env: Record<string, string>): Promise<Handler> {
-  const editor = build.manifest.editor!;
   if (host === 'netlify') {
     (globalThis as { Netlify?: unknown }).Netlify = { env: { toObject: () => ({ ...env }) } };
-    const module = await load('netlify', netlifyEditorFunction(editor, bundle, PAGE_HTML));
+    const module = await load('netlify', functions.netlifyEditor!);
     return module['default'] as Handler;
   }
   if (host === 'vercel') {
-    const module = await load('vercel', vercelEditorFunction(editor, bundle, PAGE_HTML));
+    const module = await load('vercel', functions.vercelEditor!);
     const run = module['default'] as Handler;
     return async (request) => {
       const saved = { ...process.env };
@@ -97,7 +91,7 @@ async function hostFunction(host: Host, env: Record<string, string>): Promise<Ha
       }
     };
   }
-  const module = await load('cloudflare', cloudflareWorker(build.manifest, editorCore(editor, bundle)));
+  const module = await load('cloudflare', functions.cloudflareWorker);
   const worker = module['default'] as { fetch: (request: Request, env: unknown) => Promise<Response> };
   const assets = { fetch: (request: Request) => fileAnswer(new URL(request.url).pathname) };
   return (request) => worker.fetch(request, { ...env, ASSETS: assets });
@@ -111,10 +105,7 @@ async function ask(host: Host, handler: Handler, path: string, init: RequestInit
   const url = `${SITE}${path}`;
   const pathname = new URL(url).pathname;
   if (host === 'netlify') {
-    const { config } = (await load(
-      'netlify',
-      netlifyEditorFunction(build.manifest.editor!, bundle, PAGE_HTML),
-    )) as {
+    const { config } = (await load('netlify', functions.netlifyEditor!)) as {
       config: { path: string[]; excludedPath: string[] };
     };
     const matches = (pattern: string) =>
@@ -156,7 +147,7 @@ async function ask(host: Host, handler: Handler, path: string, init: RequestInit
     return new Response(file.body, { status: routed.status, headers });
   }
   const include = (
-    JSON.parse(cloudflareRoutes(build.manifest, CLOUDFLARE_EDITOR_ROUTES)) as { include: string[] }
+    JSON.parse(cloudflareRoutes(build.manifest, EDITOR_PATH_PATTERNS)) as { include: string[] }
   ).include;
   const routedToWorker = include.some((rule) =>
     rule.endsWith('/*') ? pathname.startsWith(rule.slice(0, -1)) : pathname === rule,
@@ -174,7 +165,7 @@ function expectEditorHeaders(answer: Response, path: string) {
 beforeAll(async () => {
   build = await sampleBuild({ editor: true });
   work = await mkdtemp(join(tmpdir(), 'be-editor-hosts-'));
-  bundle = await editorBundle();
+  functions = (await hostFunctions(build.manifest, PAGE_HTML))!;
 });
 afterAll(async () => {
   delete (globalThis as { Netlify?: unknown }).Netlify;
@@ -270,8 +261,7 @@ describe.each(HOSTS)('the editor’s variables on %s, read at run time', (host) 
 
 describe('the runtimes', () => {
   it('Cloudflare’s worker reads nothing of Node’s `process`, which workerd does not have', () => {
-    const worker = cloudflareWorker(build.manifest, editorCore(build.manifest.editor!, bundle));
-    expect(worker).not.toMatch(/\bprocess\.env\b/);
+    expect(functions.cloudflareWorker).not.toMatch(/\bprocess\.env\b/);
   });
 });
 

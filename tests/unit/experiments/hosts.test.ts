@@ -12,13 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cloudflareRoutes,
-  cloudflareWorker,
-  netlifyEdgeFunction,
-  VERCEL_INNER_HEADER,
-  vercelEdgeFunction,
-} from '../../../deploy/experiment-hosts.ts';
+import { cloudflareRoutes } from '../../../deploy/experiment-hosts.ts';
+import { hostFunctions } from '../../../deploy/host-functions.ts';
+import { VERCEL_INNER_HEADER } from '../../../runtime/function-paths.ts';
 import { chooseVariant, EXPERIMENT_CACHE_CONTROL, visitorOf } from '../../../runtime/experiments.ts';
 import { netlifyHeaders, nginxConfig, vercelOutputConfig } from '../../../deploy/host-configs.ts';
 import { experimentSample, SAMPLE_EXPERIMENT, variantOfBody } from '../../support/experiment-sample.ts';
@@ -76,7 +72,8 @@ beforeAll(async () => {
     globalThis.fetch = realFetch;
   });
 
-  const netlify = (await load('netlify', netlifyEdgeFunction(build.manifest))) as {
+  const functions = (await hostFunctions(build.manifest))!;
+  const netlify = (await load('netlify', functions.netlifySplit!)) as {
     default: (
       request: Request,
       context: { ip: string; next: () => Promise<Response> },
@@ -87,7 +84,7 @@ beforeAll(async () => {
   handlers.netlify = async (request, address) =>
     (await netlify.default(request, { ip: address, next: () => fileAnswer(new URL(request.url).pathname) }))!;
 
-  const vercel = (await load('vercel', vercelEdgeFunction(build.manifest))) as {
+  const vercel = (await load('vercel', functions.vercelSplit!)) as {
     default: (request: Request) => Promise<Response>;
   };
   handlers.vercel = (request, address) => {
@@ -99,7 +96,7 @@ beforeAll(async () => {
     return vercel.default(new Request(routed, { headers, method: request.method }));
   };
 
-  const cloudflare = (await load('cloudflare', cloudflareWorker(build.manifest))) as {
+  const cloudflare = (await load('cloudflare', functions.cloudflareWorker)) as {
     default: { fetch: (request: Request, env: unknown) => Promise<Response> };
   };
   handlers.cloudflare = (request, address) => {
