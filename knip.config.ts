@@ -18,8 +18,10 @@ const config: KnipConfig = {
     'src/lib/analytics-umami.ts',
     // The hosted editor's app, the entry of its own Vite build (integrations/hosted-editor.ts, by its index.html).
     'src/editor/hosted/main.tsx',
-    // The hosts' functions, bundled by path from the entries deploy/host-functions.ts writes.
+    // The hosts' functions and the editor's part of them, bundled by path from the entries
+    // deploy/host-functions.ts writes.
     'runtime/hosts/*.ts',
+    'runtime/editor-edge.ts',
     // Loaded into the server under test with `node --import` by tests/hosted-editor/hosted-editor.spec.ts.
     'tests/hosted-editor/github-hosts.ts',
   ],
