@@ -5,12 +5,12 @@
  * requests to GitHub rerouted to the stand-in (./github-hosts.ts). The browser's requests to
  * GitHub go there too (`routeGitHub`).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type BrowserContext } from '@playwright/test';
-import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { copyProject, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
 
 export const OWNER = 'build-equity';
@@ -35,35 +35,19 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
   return result.stdout;
 }
 
-export interface GitHubSiteOptions {
-  /** The project copy's name (scripts/lib/project-copy.ts). */
+/** `env` is the build's and the server's (the editor's variables); `prepare` changes the copy before it is committed. */
+interface GitHubSiteOptions {
   name: string;
   port: number;
   standInPort: number;
-  /** The editor's variables: the build's and the server's. */
   env: Record<string, string>;
-  /** Changes to the copy before it is committed (a split test started). */
   prepare?: (root: string) => void;
-  /** More of the build's variables, beside `env`. */
   buildEnv?: Record<string, string>;
-  /** More of the server's variables, beside `env`. */
   serverEnv?: Record<string, string>;
   logLevel: 'warn' | 'info';
 }
 
-export interface GitHubSite {
-  project: ProjectCopy;
-  /** The owner's repository (bare), as the stand-in serves it. */
-  repository: string;
-  standIn: GitHubStandIn;
-  /** The server's origin. */
-  site: string;
-  /** git in the owner's repository; its output, trimmed. */
-  git: (...args: string[]) => string;
-  /** What the server has logged so far. */
-  log: () => string;
-  stop: () => Promise<void>;
-}
+export type GitHubSite = Awaited<ReturnType<typeof startGitHubSite>>;
 
 /** The owner's repository: the copy committed on main, then cloned bare. */
 function ownersRepository(root: string): string {
@@ -80,7 +64,8 @@ function ownersRepository(root: string): string {
   return repository;
 }
 
-export async function startGitHubSite(options: GitHubSiteOptions): Promise<GitHubSite> {
+/** The owner's repository (bare), the stand-in over it and the server: `git` runs in the repository, `log` is the server's. */
+export async function startGitHubSite(options: GitHubSiteOptions) {
   const project = copyProject(options.name);
   options.prepare?.(project.root);
   const repository = ownersRepository(project.root);
@@ -94,7 +79,7 @@ export async function startGitHubSite(options: GitHubSiteOptions): Promise<GitHu
   });
   await standIn.listen(options.standInPort);
   const standInOrigin = `http://127.0.0.1:${options.standInPort}`;
-  const server: ChildProcess = spawn(
+  const server = spawn(
     process.execPath,
     ['--import', join(import.meta.dirname, 'github-hosts.ts'), 'server/index.ts'],
     {
@@ -124,7 +109,7 @@ export async function startGitHubSite(options: GitHubSiteOptions): Promise<GitHu
     repository,
     standIn,
     site,
-    git: (...args) => run('git', args, repository).trim(),
+    git: (...args: string[]) => run('git', args, repository).trim(),
     log: () => log,
     stop: async () => {
       server.kill('SIGTERM');
