@@ -39,7 +39,7 @@ export interface HostFunctions {
 }
 
 /** The split tests as the functions carry them: the tests, the paths they run on, the headers. */
-export function splitTests(manifest: RouteManifest): SplitTests {
+function splitTests(manifest: RouteManifest): SplitTests {
   return {
     experiments: manifest.experiments,
     paths: Object.fromEntries(pathsUnderTest(manifest).map(({ path, experiment }) => [path, experiment.id])),
