@@ -3,8 +3,9 @@
  * or `--experiment <id>`), its variants' conversion rates with 95% intervals and a plain verdict,
  * from the analytics provider the site is built with (scripts/lib/experiment-report.ts).
  *
- * Settings, from the environment (or .env): PUBLIC_ANALYTICS_PROVIDER (plausible or umami),
- * PUBLIC_ANALYTICS_SITE_ID, ANALYTICS_API_KEY (a Plausible Stats API key; an Umami API key or
+ * Settings, from the environment (or .env), read as the editor's Results reads them:
+ * PUBLIC_ANALYTICS_PROVIDER (plausible or umami), PUBLIC_ANALYTICS_SITE_ID (for Plausible, by
+ * default PUBLIC_SITE_URL's domain), ANALYTICS_API_KEY (a Plausible Stats API key; an Umami API key or
  * login token), ANALYTICS_API_URL (the API's origin: by default PUBLIC_ANALYTICS_HOST, else
  * https://plausible.io or https://api.umami.is/v1). `--days 30` sets the period.
  */
@@ -13,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from 'vite';
 import { parseExperiments } from '../src/content/experiments.ts';
 import { contentPath } from '../src/content/schemas.ts';
-import { DEFAULT_API } from '../runtime/results/results-api.ts';
+import { analyticsSource } from '../runtime/results/results-api.ts';
 import { experimentReport, formatReport, type ReportSettings } from './lib/experiment-report.ts';
 
 function fail(message: string): never {
@@ -25,27 +26,18 @@ const { values } = parseArgs({
   options: { days: { type: 'string', default: '30' }, experiment: { type: 'string' } },
 });
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
-const provider = env['PUBLIC_ANALYTICS_PROVIDER'];
-if (provider !== 'plausible' && provider !== 'umami')
+// The same reading as the editor's Results (runtime/results/results-api.ts): provider, site, key, API.
+const source = analyticsSource(env);
+if ('state' in source)
   fail(
-    'Set PUBLIC_ANALYTICS_PROVIDER to plausible or umami: the report reads the provider the site counts with.',
+    source.state === 'no-key'
+      ? `Set ANALYTICS_API_KEY: a ${source.provider} API key that may read the site's stats.`
+      : 'Set PUBLIC_ANALYTICS_PROVIDER to plausible or umami, and PUBLIC_ANALYTICS_SITE_ID (the site as the provider knows it): the report reads the provider the site counts with.',
   );
-const siteId =
-  env['PUBLIC_ANALYTICS_SITE_ID'] ??
-  fail('Set PUBLIC_ANALYTICS_SITE_ID (the site as the provider knows it).');
-const apiKey =
-  env['ANALYTICS_API_KEY'] ??
-  fail(`Set ANALYTICS_API_KEY: a ${provider} API key that may read the site's stats.`);
 const days = Number(values.days);
 if (!Number.isInteger(days) || days < 1 || days > 730)
   fail(`--days must be a whole number of days (got "${values.days}").`);
-const settings: ReportSettings = {
-  provider,
-  apiUrl: env['ANALYTICS_API_URL'] || env['PUBLIC_ANALYTICS_HOST'] || DEFAULT_API[provider],
-  siteId,
-  apiKey,
-  days,
-};
+const settings: ReportSettings = { ...source, days };
 
 const all = parseExperiments(readFileSync(contentPath('experiments'), 'utf8')).experiments;
 const chosen = values.experiment
