@@ -517,14 +517,10 @@ export class GitHubStandIn {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** Its origin, once listening. */
-  get origin(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
-  }
-
   /** A request meant for GitHub (`url`), sent to the stand-in instead, host first in the path. */
   forward(url: URL, init: RequestInit | undefined, send: typeof fetch): Promise<Response> {
-    return send(`${this.origin}/${url.hostname}${url.pathname}${url.search}`, init);
+    const { port } = this.server!.address() as AddressInfo;
+    return send(`http://127.0.0.1:${port}/${url.hostname}${url.pathname}${url.search}`, init);
   }
 }
 
