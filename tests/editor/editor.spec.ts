@@ -724,6 +724,8 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
   await expect
     .poll(() => (existsSync(file) ? parse(readFileSync(file, 'utf8')) : null), { timeout: 15_000 })
     .toMatchObject({ name: 'Podcast', page: '/', fields: { 'hero.headline': headline } });
+  // It hides no section: the file says so by leaving `hide` out (never an empty `hide: []`).
+  expect(parse(readFileSync(file, 'utf8'))).not.toHaveProperty('hide');
   // The dev server answers it at its address, the kit page with its headline.
   const shown = async () => {
     const answer = await fetch(`${EDITOR}/${SAMPLE_CAMPAIGN.name}`).catch(() => null);

@@ -23,6 +23,7 @@ import { checkedExperimentsSchema } from '../../../src/content/schemas/experimen
 import { resolveContent, type RawContent } from '../../../src/content/resolve.ts';
 import { contentFiles, type KitPage } from '../../../src/content/schemas.ts';
 import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
+import { editorField } from '../../../keystatic.config.ts';
 import { readRawContent, siteContent } from '../../support/site-content.ts';
 import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../../support/campaign-build.ts';
 
@@ -156,6 +157,16 @@ describe('experiments.yaml', () => {
       });
 
       const campaigns = { '/podcast': '/', '/spring-sale': '/community' } as const;
+      // The editor's Page offers them after the site's pages.
+      const form = editorField(checkedExperimentsSchema(campaigns)) as unknown as {
+        fields: { experiments: { element: { fields: { page: { options: { value: string }[] } } } } };
+      };
+      expect(form.fields.experiments.element.fields.page.options.map(({ value }) => value)).toEqual([
+        '/',
+        '/community',
+        '/podcast',
+        '/spring-sale',
+      ]);
       const refused = (experiments: unknown[]) => {
         const checked = checkedExperimentsSchema(campaigns).zod.safeParse({ experiments });
         return checked.success
