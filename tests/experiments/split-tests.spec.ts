@@ -248,13 +248,10 @@ test.describe('a split test on a campaign page', () => {
     request,
   }) => {
     const path = CAMPAIGN_EXPERIMENT.page;
-    const [control, challenger] = CAMPAIGN_EXPERIMENT.variants as [
-      { id: string },
-      { id: string; fields: Record<string, string> },
-    ];
+    const [control, challenger] = CAMPAIGN_EXPERIMENT.variants;
     const headlines = {
-      [control.id]: TESTED_CAMPAIGN.file.fields['hero.headline'],
-      [challenger.id]: challenger.fields['hero.headline']!,
+      [control!.id]: TESTED_CAMPAIGN.file.fields['hero.headline'],
+      [challenger!.id]: challenger!.fields!['hero.headline'],
     };
     const pages = new Map<string, { address: string; html: string }>();
     for (let n = 1; n < 200 && pages.size < 2; n++) {
@@ -271,7 +268,7 @@ test.describe('a split test on a campaign page', () => {
     expect([...pages.keys()].sort()).toEqual(Object.keys(headlines).sort());
     // Both are the campaign page: the kit page's sections but the one it hides, kept out of search.
     const sections = (html: string) => [...html.matchAll(/<section\b[^>]*\bid="([^"]+)"/g)].map((m) => m[1]);
-    const [asWritten, variant] = [pages.get(control.id)!.html, pages.get(challenger.id)!.html];
+    const [asWritten, variant] = [pages.get(control!.id)!.html, pages.get(challenger!.id)!.html];
     expect(sections(variant)).toEqual(sections(asWritten));
     for (const html of [asWritten, variant]) {
       expect(sections(html)).not.toContain('bundles');
@@ -280,19 +277,19 @@ test.describe('a split test on a campaign page', () => {
 
     // In the browser: the variant's words, its page view counted at the campaign page's path with the test.
     // As that visitor to our server only (the analytics' own requests go as they are).
-    const address = pages.get(challenger.id)!.address;
+    const address = pages.get(challenger!.id)!.address;
     await page.route(`${origin}/**`, (route) =>
       route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
     );
     await page.goto(`${origin}${path}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headlines[challenger.id]!);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headlines[challenger!.id]!);
     const layer = () =>
       page.evaluate(() => (window as unknown as { dataLayer: Record<string, string>[] }).dataLayer);
     await expect.poll(layer).toContainEqual({
       event: 'page_view',
       page_path: path,
       experiment: CAMPAIGN_EXPERIMENT.id,
-      variant: challenger.id,
+      variant: challenger!.id,
     });
   });
 });
