@@ -68,7 +68,8 @@ function testedPage(campaigns: CampaignBases | undefined): Field<z.ZodString> {
       .regex(PAGE_ADDRESS, 'must be a page’s address: /, /community or a campaign page’s (/podcast)'),
     editor: {
       kind: 'select',
-      label: 'Page (a campaign page is tested at its own address)',
+      label: 'Page',
+      description: 'The page whose words the test changes: /, /community or a campaign page (/podcast).',
       options: [...PAGE_PATHS, ...Object.keys(campaigns ?? {}).sort()],
     },
   };

@@ -189,7 +189,7 @@ describe('experiments.yaml', () => {
       ]);
       // No campaign page at the address: refused at the test's Page, naming the file that is missing.
       expect(refused([{ ...onPodcast, page: '/radio' }])).toEqual([
-        `Split tests → Split tests → item 1 → Page (a campaign page is tested at its own address) (experiments.0.page): no campaign page is at /radio (${CAMPAIGN_FOLDER}/radio.yaml does not exist): choose a page the site has`,
+        `Split tests → Split tests → item 1 → Page (experiments.0.page): no campaign page is at /radio (${CAMPAIGN_FOLDER}/radio.yaml does not exist): choose a page the site has`,
       ]);
       writeFileSync(
         join(root, 'src/content/experiments.yaml'),
