@@ -13,11 +13,12 @@ import { labelsAlong } from './field-labels.ts';
 import { figureTable } from './figures.ts';
 import { loadContent, pageHead, type PageHead } from './index.ts';
 import { absoluteUrl } from '../config/site.ts';
-import { pageUnderTest, type VariantProps } from './page-under-test.ts';
+import { pageUnderTest, wordsUnderTest, type VariantProps } from './page-under-test.ts';
 import { PAGES, type PageNameOf, type PagePath } from './pages.ts';
 import type { Experiments } from './schemas.ts';
 import type { Infer } from './fields.ts';
-import { CAMPAIGN_FOLDER, campaignSchema, type CampaignBase } from './schemas/campaigns.ts';
+import { campaignFile } from './pages.ts';
+import { campaignSchema, type CampaignBase } from './schemas/campaigns.ts';
 
 export interface Campaign {
   /** Its file's name: `podcast`. */
@@ -35,8 +36,6 @@ export interface Campaign {
 }
 
 type CampaignData = Infer<typeof campaignSchema>;
-
-const fileOf = (name: string) => `${CAMPAIGN_FOLDER}/${name}.yaml`;
 
 async function load(): Promise<Campaign[]> {
   // None: no collection to ask (Astro would warn that it is empty).
@@ -70,7 +69,7 @@ function checkedCampaign(name: string, data: CampaignData, figures: FigureTable)
     path: `/${name}`,
     page: data.page,
     index: data.index,
-    fields: resolveFigureTokens(words, figures, fileOf(name), describe),
+    fields: resolveFigureTokens(words, figures, campaignFile(`/${name}`), describe),
     hide: data.hide ?? [],
   };
 }
@@ -111,7 +110,7 @@ export async function indexedCampaignPaths(): Promise<string[]> {
  * What a page's layout builds (src/layouts/): its name in the page registry, its words (a campaign
  * page's own, a split test's variant, or as written), its head, the test it tags itself with, and
  * its address (the footer marks it).
- * A campaign page is its own page: no split test of its base page runs on it.
+ * A campaign page is a page of its own: a test of its base page never runs on it, one of its own may.
  */
 export async function pageToBuild<
   P extends PagePath,
@@ -119,7 +118,7 @@ export async function pageToBuild<
 >(content: C, path: P, { variant, campaign }: { variant?: VariantProps; campaign?: Campaign }) {
   const name: PageNameOf<P> = PAGES[path].name;
   const { experiment, words } = campaign
-    ? { experiment: undefined, words: campaignWords(content[name], campaign) }
+    ? wordsUnderTest(content.experiments, campaign.path, campaignWords(content[name], campaign), variant)
     : pageUnderTest(content, path, variant);
   const head = campaignHead(await pageHead(name), campaign, absoluteUrl);
   return { name, experiment, words, head, currentPath: campaign?.path ?? path };
