@@ -204,9 +204,8 @@ describe('the host configs around them', () => {
       const { manifest } = campaign;
       const paths = ['/podcast', '/podcast/', '/podcast/index.html'];
       expect(JSON.parse(cloudflareRoutes(manifest)).include).toEqual(paths);
-      expect(netlifyEdgeFunction(manifest)).toContain(
-        `export const config = { path: ${JSON.stringify(paths)}`,
-      );
+      const functions = (await hostFunctions(manifest))!;
+      expect(functions.netlifySplit).toContain(`export const config = {"path":${JSON.stringify(paths)}`);
       expect(netlifyHeaders(manifest)).toContain(`/podcast\n  Cache-Control: ${EXPERIMENT_CACHE_CONTROL}`);
       const toFunction = vercelOutputConfig(manifest).routes.filter(
         (route) => 'dest' in route && route.dest?.startsWith('/experiments?'),
@@ -220,7 +219,7 @@ describe('the host configs around them', () => {
       });
       expect(nginx).toMatch(/location = \/podcast \{[^}]*try_files \$experiment_podcast_headline_file =404;/);
       // Cloudflare's worker (the edge functions' shared code) gives each visitor of it their variant.
-      const worker = (await load('campaign-worker', cloudflareWorker(manifest))) as {
+      const worker = (await load('campaign-worker', functions.cloudflareWorker)) as {
         default: { fetch: (request: Request, env: unknown) => Promise<Response> };
       };
       const served = new Set<string>();
