@@ -51,6 +51,46 @@ function asList(schema: ComponentSchema | undefined): ListSchema {
   return schema as ListSchema;
 }
 
+/** A variant's fields, noting its name and its words for the rules. */
+function notedVariantFields(variant: ObjectSchema['fields'], words: ObjectSchema): ObjectSchema['fields'] {
+  return {
+    ...variant,
+    id: variantName(
+      noting(
+        variant['id'],
+        (value) => {
+          currentTest().variants.push({ id: String(value ?? ''), fields: {} });
+        },
+        'split test',
+      ),
+    ),
+    // Never written: a save with it ticked writes the words into the page (promote-on-save.ts).
+    promote: switchField({
+      label: 'Promote: on Save, write these words into the page and end the test',
+      description: 'The winner, in one save: its words become the page’s own, and the test stops.',
+    }),
+    fields: {
+      ...words,
+      fields: Object.fromEntries(
+        Object.entries(words.fields).map(([key, field]) => [
+          key,
+          variantWords(
+            noting(
+              field,
+              (value) => {
+                const text = typeof value === 'string' && value.trim() !== '' ? value : undefined;
+                currentVariant().fields![key] = text;
+              },
+              'split test',
+            ),
+            key,
+          ),
+        ]),
+      ),
+    },
+  };
+}
+
 /** The editor's list of split tests, its fields noting their values for the rules; `campaigns` as the editor opened. */
 export function notedExperimentList(schema: ComponentSchema, campaigns: CampaignBases): ComponentSchema {
   const list = asList(schema);
@@ -92,42 +132,7 @@ export function notedExperimentList(schema: ComponentSchema, campaigns: Campaign
           ...variants,
           element: {
             ...variants.element,
-            fields: {
-              ...variant,
-              id: variantName(
-                noting(
-                  variant['id'],
-                  (value) => {
-                    currentTest().variants.push({ id: String(value ?? ''), fields: {} });
-                  },
-                  'split test',
-                ),
-              ),
-              // Never written: a save with it ticked writes the words into the page (promote-on-save.ts).
-              promote: switchField({
-                label: 'Promote: on Save, write these words into the page and end the test',
-                description: 'The winner, in one save: its words become the page’s own, and the test stops.',
-              }),
-              fields: {
-                ...words,
-                fields: Object.fromEntries(
-                  Object.entries(words.fields).map(([key, field]) => [
-                    key,
-                    variantWords(
-                      noting(
-                        field,
-                        (value) => {
-                          const text = typeof value === 'string' && value.trim() !== '' ? value : undefined;
-                          currentVariant().fields![key] = text;
-                        },
-                        'split test',
-                      ),
-                      key,
-                    ),
-                  ]),
-                ),
-              },
-            },
+            fields: notedVariantFields(variant, words),
           },
         },
       },
