@@ -14,7 +14,9 @@ import offerSource from './src/content/offer.yaml?raw';
 import { objectShape, type EditorField, type Field } from './src/content/fields.ts';
 import { figureTable } from './src/content/figures.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './src/content/schemas.ts';
-import { CAMPAIGN_FOLDER, campaignSchema } from './src/content/schemas/campaigns.ts';
+import { CAMPAIGN_FOLDER } from './src/content/pages.ts';
+import { campaignBasesOf, campaignSchema } from './src/content/schemas/campaigns.ts';
+import { checkedExperimentsSchema } from './src/content/schemas/experiments.ts';
 import { campaignNameProblem } from './integrations/campaign-names.ts';
 import { campaignName, campaignRules, notedCampaignFields } from './src/editor/campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './src/editor/experiment-rules.tsx';
@@ -287,15 +289,34 @@ function objectFields(field: Field, place: Place): Record<string, ComponentSchem
   );
 }
 
+/**
+ * The campaign pages as the editor opens (src/content/campaigns/*.yaml), each with its base page:
+ * a split test may run on one (its Page offers them, its words are its base page's).
+ */
+const CAMPAIGNS = campaignBasesOf(
+  Object.entries(
+    import.meta.glob<string>('./src/content/campaigns/*.yaml', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([file, text]) => [file.slice(file.lastIndexOf('/') + 1, -'.yaml'.length), text] as const),
+);
+
 /** A file's fields, with the checks of rules that span several of them (the split tests'). */
 function withRulesAcrossFields(name: ContentName, fields: Record<string, ComponentSchema>) {
   if (name !== 'experiments') return fields;
   const { experiments, ...rest } = fields;
-  return { ...rest, experiments: notedExperimentList(experiments!), experimentRules };
+  return {
+    ...rest,
+    experiments: notedExperimentList(experiments!, CAMPAIGNS),
+    experimentRules: experimentRules(CAMPAIGNS),
+  };
 }
 
 function dataFileSingleton(name: ContentName) {
-  const root = contentFiles[name];
+  // The split tests' Page offers the campaign pages too.
+  const root: Field = name === 'experiments' ? checkedExperimentsSchema(CAMPAIGNS) : contentFiles[name];
   const place: Place = {
     where: root.editor.label,
     path: root.editor.label,

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { campaignNames } from '../src/content/campaign-files.ts';
-import { CAMPAIGN_FOLDER } from '../src/content/schemas/campaigns.ts';
+import { campaignFile } from '../src/content/pages.ts';
 import { ContentError } from '../src/lib/figure-tokens.ts';
 import { campaignNameProblem } from './campaign-names.ts';
 
@@ -23,9 +23,8 @@ export function campaignCheck(): AstroIntegration {
           const problem = campaignNameProblem(name, pageFiles);
           return problem
             ? [
-                new ContentError(`${CAMPAIGN_FOLDER}/${name}.yaml`, [
-                  `the file's name, its address: ${problem}`,
-                ]).message,
+                new ContentError(campaignFile(`/${name}`), [`the file's name, its address: ${problem}`])
+                  .message,
               ]
             : [];
         });

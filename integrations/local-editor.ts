@@ -15,7 +15,7 @@ import { localResults } from './local-results.ts';
 import { withoutGoogleFonts } from './keystatic-fonts.ts';
 import { SAVE_SETTLES_MS } from '../src/editor/settle.ts';
 import { promoteOnSave } from '../src/editor/promote-on-save.ts';
-import { applyEdit } from '../src/editor/yaml-edit.ts';
+import { applyEdit, tidySave } from '../src/editor/yaml-edit.ts';
 
 const UPDATE_PATH = '/api/keystatic/update';
 const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
@@ -44,7 +44,11 @@ async function keepLayout(body: string, root: string): Promise<string> {
   const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
   const additions = update.additions ?? [];
   for (const addition of [...additions]) {
-    if (typeof addition.path !== 'string' || !DATA_FILE.test(addition.path)) continue;
+    if (typeof addition.path !== 'string' || !addition.path.endsWith('.yaml')) continue;
+    const decoded = Buffer.from(addition.contents, 'base64url').toString('utf8');
+    const tidy = tidySave(addition.path, decoded);
+    if (tidy !== decoded) addition.contents = encode(tidy);
+    if (!DATA_FILE.test(addition.path)) continue;
     const original = await read(addition.path);
     if (original === undefined) continue;
     let saved = Buffer.from(addition.contents, 'base64url').toString('utf8');

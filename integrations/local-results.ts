@@ -13,7 +13,7 @@ import { loadEnv, type ViteDevServer } from 'vite';
 import { loopbackOnly } from '../runtime/results/access.ts';
 import { resultsHandler } from '../runtime/results/results-api.ts';
 import { contentPath } from '../src/content/schemas.ts';
-import { promoteTexts } from '../src/editor/results/promote.ts';
+import { planPromotion, promoteTexts } from '../src/editor/results/promote.ts';
 
 export const RESULTS_PATH = '/api/keystatic/results';
 export const PROMOTE_PATH = '/api/keystatic/promote';
@@ -52,14 +52,11 @@ async function promote(root: string, request: IncomingMessage, response: ServerR
   const experimentsFile = join(root, contentPath('experiments'));
   try {
     const experiments = await readFile(experimentsFile, 'utf8');
-    const pageFiles = new Map<string, string>();
-    for (const name of ['kit', 'community'] as const)
-      pageFiles.set(contentPath(name), await readFile(join(root, contentPath(name)), 'utf8'));
-    const result = promoteTexts(
-      { experiments, page: (pageFile) => pageFiles.get(pageFile) ?? '' },
-      String(asked.experiment),
-      String(asked.variant),
-    );
+    const [experiment, variant] = [String(asked.experiment), String(asked.variant)];
+    // The page's file (or the campaign page's) the promotion writes, read before it is changed.
+    const { pageFile } = planPromotion(experiments, experiment, variant).plan;
+    const pageText = await readFile(join(root, pageFile), 'utf8');
+    const result = promoteTexts({ experiments, page: () => pageText }, experiment, variant);
     await writeFile(join(root, result.pageFile), result.pageText);
     await writeFile(experimentsFile, result.experimentsText);
     return json(response, 200, { pageFile: result.pageFile, written: result.written });

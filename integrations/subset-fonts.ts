@@ -20,6 +20,8 @@ import { Window } from 'happy-dom';
 import subsetFont, { type VariationAxes } from 'subset-font';
 import { htmlFiles } from '../deploy/site-policy.ts';
 import { campaignNames } from '../src/content/campaign-files.ts';
+import { readRunningList } from '../src/content/experiments.ts';
+import { isPagePath } from '../src/content/pages.ts';
 
 /**
  * The OpenType features the pages use: the ones browsers turn on by default for Latin text, and
@@ -207,9 +209,16 @@ export async function subsetBuildFonts(
   return report;
 }
 
-/** The build's campaign pages (src/content/campaigns/<name>.yaml is `<name>/index.html`). */
-function campaignPages(root: URL): OwnSubset {
-  const files = new Set(campaignNames(fileURLToPath(root)).map((name) => `${name}/index.html`));
+/**
+ * The campaign pages of the project at `root` (src/content/campaigns/<name>.yaml is
+ * `<name>/index.html`), and the variants of a split test running on one: a campaign's words, and
+ * those it is tested with, never change the site's other pages.
+ */
+export function campaignPages(root: string): OwnSubset {
+  const variants = readRunningList(root)
+    .filter((test) => !isPagePath(test.page))
+    .flatMap((test) => test.variants.slice(1).map((variant) => variant.file.replace(/^\//, '')));
+  const files = new Set([...campaignNames(root).map((name) => `${name}/index.html`), ...variants]);
   return (file) => files.has(file);
 }
 
@@ -222,7 +231,11 @@ export function subsetFonts(subsets: FontSubsets): AstroIntegration {
         root = config.root;
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const report = await subsetBuildFonts(fileURLToPath(dir), subsets, campaignPages(root));
+        const report = await subsetBuildFonts(
+          fileURLToPath(dir),
+          subsets,
+          campaignPages(fileURLToPath(root)),
+        );
         logger.info(report.join(', '));
       },
     },

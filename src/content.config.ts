@@ -8,20 +8,24 @@ import { defineCollection } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parse } from 'yaml';
-import { campaignNames } from './content/campaign-files.ts';
+import { campaignBases, campaignNames } from './content/campaign-files.ts';
 import { describeField, labelsAlong } from './content/field-labels.ts';
-import { CAMPAIGN_FOLDER, checkedCampaignSchema } from './content/schemas/campaigns.ts';
+import { CAMPAIGN_FOLDER } from './content/pages.ts';
+import { checkedCampaignSchema } from './content/schemas/campaigns.ts';
+import { checkedExperimentsSchema } from './content/schemas/experiments.ts';
 import { contentFiles, contentPath, type ContentName } from './content/schemas.ts';
 
 /**
  * The file's schema, its refusals reworded to name each field as the editor labels it. (A loader's
  * parser must not throw: Astro's file loader would only log it and build on with the file's last
- * good content.)
+ * good content.) The split tests are checked against the campaign pages on disk as they are read
+ * (a test may run on one; one naming a campaign page that does not exist is refused).
  */
 function labelled<N extends ContentName>(name: N) {
-  const schema = contentFiles[name].zod;
+  const schemaNow = () =>
+    name === 'experiments' ? checkedExperimentsSchema(campaignBases()).zod : contentFiles[name].zod;
   return z.unknown().transform((data, context) => {
-    const checked = schema.safeParse(data);
+    const checked = schemaNow().safeParse(data);
     if (checked.success) return checked.data;
     for (const issue of checked.error.issues) {
       const path = issue.path as (string | number)[];
@@ -59,18 +63,26 @@ function dataFile<N extends ContentName>(name: N) {
 /**
  * The campaign pages, one file each: the id is the file's name as written (podcast.yaml is
  * `podcast`), so a name the address cannot take is refused by name (src/content/campaigns.ts),
- * never quietly rewritten. A build with none says nothing (the glob loader would warn).
+ * never quietly rewritten. A project with none says nothing: the build skips the glob loader, and
+ * the editor's dev server (which keeps it, to watch for the first one) drops its warnings that the
+ * folder is missing or empty, which is how a site starts.
  */
 const campaignFiles = glob({
   pattern: '*.yaml',
   base: CAMPAIGN_FOLDER,
   generateId: ({ entry }) => entry.replace(/\.yaml$/, ''),
 });
+const NONE_YET = /^(The base directory .* does not exist|No files found matching)/;
 const campaignsLoader: Loader = {
   name: 'campaigns',
   load: async (context) => {
-    if (campaignNames().length === 0 && !context.watcher) return context.store.clear();
-    return campaignFiles.load(context);
+    if (campaignNames().length > 0) return campaignFiles.load(context);
+    if (!context.watcher) return context.store.clear();
+    const { logger } = context;
+    const quiet = Object.assign(Object.create(logger) as typeof logger, {
+      warn: (message: string) => (NONE_YET.test(message) ? undefined : logger.warn(message)),
+    });
+    return campaignFiles.load({ ...context, logger: quiet });
   },
 };
 const campaigns = defineCollection({

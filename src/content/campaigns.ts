@@ -13,7 +13,8 @@ import { labelsAlong } from './field-labels.ts';
 import { figureTable } from './figures.ts';
 import { loadContent, type PageHead } from './index.ts';
 import type { Infer } from './fields.ts';
-import { CAMPAIGN_FOLDER, campaignSchema, type CampaignBase } from './schemas/campaigns.ts';
+import { campaignFile } from './pages.ts';
+import { campaignSchema, type CampaignBase } from './schemas/campaigns.ts';
 
 export interface Campaign {
   /** Its file's name: `podcast`. */
@@ -31,8 +32,6 @@ export interface Campaign {
 }
 
 type CampaignData = Infer<typeof campaignSchema>;
-
-const fileOf = (name: string) => `${CAMPAIGN_FOLDER}/${name}.yaml`;
 
 async function load(): Promise<Campaign[]> {
   // None: no collection to ask (Astro would warn that it is empty).
@@ -66,7 +65,7 @@ function checkedCampaign(name: string, data: CampaignData, figures: FigureTable)
     path: `/${name}`,
     page: data.page,
     index: data.index,
-    fields: resolveFigureTokens(words, figures, fileOf(name), describe),
+    fields: resolveFigureTokens(words, figures, campaignFile(`/${name}`), describe),
     hide: data.hide ?? [],
   };
 }

@@ -7,20 +7,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { PagePath } from './pages.ts';
+import { campaignBases } from './campaign-files.ts';
 import { contentPath, experimentsSchema, type Experiment, type Experiments } from './schemas.ts';
+import { checkedExperimentsSchema, type CampaignBases } from './schemas/experiments.ts';
 
 /** Where a variant's page is built: never linked, served in place of the page by every host. */
 export const variantFile = (experiment: string, variant: string) =>
   `/variants/${experiment}/${variant}/index.html`;
 
-/** The page's own file: the control's. */
-const pageFile = (page: PagePath) => (page === '/' ? '/index.html' : `${page}/index.html`);
+/** The page's own file (a campaign page's too: /podcast is /podcast/index.html): the control's. */
+const pageFile = (page: string) => (page === '/' ? '/index.html' : `${page}/index.html`);
 
-/** The file as the owner may write it: a bare list of tests, or under `experiments:` (the editor's way). */
-export function parseExperiments(text: string): Experiments {
+/**
+ * The file as the owner may write it: a bare list of tests, or under `experiments:` (the editor's
+ * way); checked against the project's campaign pages when `campaigns` is given.
+ */
+export function parseExperiments(text: string, campaigns?: CampaignBases): Experiments {
   const data: unknown = parse(text);
-  return experimentsSchema.zod.parse(Array.isArray(data) ? { experiments: data } : (data ?? {}));
+  const schema = campaigns ? checkedExperimentsSchema(campaigns) : experimentsSchema;
+  return schema.zod.parse(Array.isArray(data) ? { experiments: data } : (data ?? {}));
 }
 
 /** The tests running now, from a project's experiments.yaml. */
@@ -28,8 +33,8 @@ export function runningExperiments(experiments: Experiments): Experiment[] {
   return experiments.experiments.filter((test) => test.running);
 }
 
-/** The one running test of a page, if any. */
-export function experimentOn(experiments: Experiments, page: PagePath): Experiment | undefined {
+/** The one running test of a page (`/`, `/community` or a campaign page's address), if any. */
+export function experimentOn(experiments: Experiments, page: string): Experiment | undefined {
   return runningExperiments(experiments).find((test) => test.page === page);
 }
 
@@ -48,5 +53,6 @@ export function servedList(experiments: Experiments) {
 
 /** The running tests of the project at `root` (for the build's config, before content collections). */
 export function readRunningList(root: string) {
-  return servedList(parseExperiments(readFileSync(join(root, contentPath('experiments')), 'utf8')));
+  const text = readFileSync(join(root, contentPath('experiments')), 'utf8');
+  return servedList(parseExperiments(text, campaignBases(root)));
 }

@@ -2,7 +2,8 @@
  * A page's words while a split test may run on it: the variant's words written in (for a
  * variant's page), or the page as written; and the test and variant the page tags itself with
  * (`data-experiment`, `data-variant`), so its page view and events are counted per variant.
- * A page with no running test is exactly the page as written, untagged.
+ * A page with no running test is exactly the page as written, untagged. A campaign page is a page
+ * of its own here: a test on `/` never runs on `/podcast`, a test on `/podcast` changes its words.
  */
 import { withVariantWords } from './experiment-fields.ts';
 import { experimentOn } from './experiments.ts';
@@ -30,11 +31,23 @@ export function pageUnderTest<
   page: P,
   variant?: VariantProps,
 ): { experiment: ExperimentTag | undefined; words: C[PageNameOf<P>] } {
-  const words = content[PAGES[page].name as PageNameOf<P>];
-  const running = experimentOn(content.experiments, page);
+  return wordsUnderTest(content.experiments, page, content[PAGES[page].name as PageNameOf<P>], variant);
+}
+
+/**
+ * `words`, the words of the page answered at `path` (a page's, or a campaign page's: its base
+ * page's with its own written in), as a visitor of it gets them while a test runs there.
+ */
+export function wordsUnderTest<W>(
+  experiments: Experiments,
+  path: string,
+  words: W,
+  variant?: VariantProps,
+): { experiment: ExperimentTag | undefined; words: W } {
+  const running = experimentOn(experiments, path);
   if (!running) {
     if (variant)
-      throw new Error(`No split test runs on ${page}, so ${variant.experiment} has no page to build.`);
+      throw new Error(`No split test runs on ${path}, so ${variant.experiment} has no page to build.`);
     return { experiment: undefined, words };
   }
   const chosen = variant
@@ -42,7 +55,7 @@ export function pageUnderTest<
     : running.variants[0];
   if (!chosen || (variant && variant.experiment !== running.id))
     throw new Error(
-      `${variant?.experiment}/${variant?.variant} is no variant of the test running on ${page}.`,
+      `${variant?.experiment}/${variant?.variant} is no variant of the test running on ${path}.`,
     );
   return {
     experiment: { id: running.id, variant: chosen.id },

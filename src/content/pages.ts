@@ -30,6 +30,12 @@ export type PageNameOf<P extends PagePath> = (typeof PAGES)[P]['name'];
 /** Every page's address, in the registry's order (the editor lists them so). */
 export const PAGE_PATHS = Object.keys(PAGES) as [PagePath, ...PagePath[]];
 
+/** Where the campaign pages' files are, from the project root (src/content/campaigns/podcast.yaml is /podcast). */
+export const CAMPAIGN_FOLDER = 'src/content/campaigns';
+
+/** A campaign page's file, by its address: `/podcast` is src/content/campaigns/podcast.yaml. */
+export const campaignFile = (path: string) => `${CAMPAIGN_FOLDER}${path}.yaml`;
+
 /** Whether `value` is a page's address. */
 export const isPagePath = (value: unknown): value is PagePath =>
   typeof value === 'string' && Object.hasOwn(PAGES, value);

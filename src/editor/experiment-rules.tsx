@@ -1,8 +1,9 @@
 /**
  * The split tests' rules that span several fields (one running test per page, each name used
  * once, the first variant without words of its own and every other with some, words only of the
- * test's page), checked in the editor by the build's own function, so a Save the build would
- * refuse is refused here, in the same words.
+ * test's page, a campaign page that exists), checked in the editor by the build's own function
+ * with the campaign pages as the editor opened, so a Save the build would refuse is refused
+ * here, in the same words.
  *
  * Keystatic checks each field alone, with its own value, and has no check for a list as a whole.
  * So the list's fields note their values as Keystatic checks them (it walks the form in order:
@@ -11,8 +12,11 @@
  */
 import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keystatic/core';
 import { useSyncExternalStore } from 'react';
-import { experimentProblems, type ExperimentDraft } from '../content/schemas/experiments.ts';
-import { isPagePath, PAGE_PATHS } from '../content/pages.ts';
+import {
+  experimentProblems,
+  type CampaignBases,
+  type ExperimentDraft,
+} from '../content/schemas/experiments.ts';
 import { noting, onFormCheck, ProblemNotice, recordProblem } from './save-problems.tsx';
 import { switchField } from './fields.tsx';
 import { testName, testPage, variantName, variantWords } from './split-test-form.tsx';
@@ -47,8 +51,8 @@ function asList(schema: ComponentSchema | undefined): ListSchema {
   return schema as ListSchema;
 }
 
-/** The editor's list of split tests, its fields noting their values for the rules. */
-export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
+/** The editor's list of split tests, its fields noting their values for the rules; `campaigns` as the editor opened. */
+export function notedExperimentList(schema: ComponentSchema, campaigns: CampaignBases): ComponentSchema {
   const list = asList(schema);
   const test = asObject(list.element).fields;
   const variants = asList(test['variants']);
@@ -71,10 +75,11 @@ export function notedExperimentList(schema: ComponentSchema): ComponentSchema {
           noting(
             test['page'],
             (value) => {
-              currentTest().page = isPagePath(value) ? value : PAGE_PATHS[0];
+              currentTest().page = typeof value === 'string' ? value : '/';
             },
             'split test',
           ),
+          campaigns,
         ),
         running: noting(
           test['running'],
@@ -168,21 +173,25 @@ function RulesNotice({ forceValidation }: FormFieldInputProps<null>) {
   );
 }
 
-/** The field after the list that runs the rules over the noted tests; it holds and writes nothing. */
-export const experimentRules: BasicFormField<null> = {
-  kind: 'form',
-  label: 'Rules across split tests',
-  Input: RulesNotice,
-  defaultValue: () => null,
-  parse: () => null,
-  serialize: () => ({ value: undefined }),
-  validate(value) {
-    const tests = noted;
-    const lines = experimentProblems(tests).map(({ path, message }) => `${placeOf(path, tests)}: ${message}`);
-    show(lines);
-    for (const line of lines) recordProblem('Split tests', line);
-    if (lines.length > 0) throw new Error(lines.join('; '));
-    return value;
-  },
-  reader: { parse: () => null },
-};
+/** The field after the list that runs the rules over the noted tests (on `campaigns`); it holds and writes nothing. */
+export function experimentRules(campaigns: CampaignBases): BasicFormField<null> {
+  return {
+    kind: 'form',
+    label: 'Rules across split tests',
+    Input: RulesNotice,
+    defaultValue: () => null,
+    parse: () => null,
+    serialize: () => ({ value: undefined }),
+    validate(value) {
+      const tests = noted;
+      const lines = experimentProblems(tests, campaigns).map(
+        ({ path, message }) => `${placeOf(path, tests)}: ${message}`,
+      );
+      show(lines);
+      for (const line of lines) recordProblem('Split tests', line);
+      if (lines.length > 0) throw new Error(lines.join('; '));
+      return value;
+    },
+    reader: { parse: () => null },
+  };
+}

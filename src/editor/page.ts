@@ -63,12 +63,13 @@ function scrollPlaces(): { box: Element; top: number; selector: string }[] {
 
 /**
  * Keystatic draws the form afresh from the saved file once a save lands (after reading it back),
- * and its scrolled box falls back to the top. For a few seconds, each box that falls back is
- * scrolled back to where the owner was, once the form is long enough again; the owner's own
- * scrolling (wheel, touch, keys) ends it.
+ * and its scrolled box falls back to the top. Until the owner moves (wheel, touch, keys, a press),
+ * each box that falls back is scrolled back to where the owner was, once the form is long enough
+ * again. The redraw comes within a second on an owner's laptop and after several on a busy one,
+ * so the watch lasts half a minute at most.
  */
 function restore(places: ReturnType<typeof scrollPlaces>) {
-  const until = performance.now() + 6000;
+  const until = performance.now() + 30_000;
   let moved = false;
   const stop = () => (moved = true);
   const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;

@@ -1,22 +1,15 @@
 /**
  * Promoting a split test's winner in the editor, as one action: the owner ticks **Promote** on the
  * winning variant and saves the split tests. The save then carries two files: the variant's words
- * written into its page's own file (kit.yaml or community.yaml, figure tokens as written, every
+ * written into its page's own file (kit.yaml or community.yaml, or a campaign page's own file under
+ * `fields:`: words-file.ts; figure tokens as written, every
  * other line as it was) and the test ended (`running: false`). The tick itself is never written.
  * Local mode does this in the editor's server (integration.ts), GitHub mode in the commit
  * (hosted/small-commits.ts), with the same function.
  */
-import { parse, parseDocument, stringify } from 'yaml';
-import { isPagePath, PAGES } from '../content/pages.ts';
-import { contentPath } from '../content/schemas.ts';
+import { parse, stringify } from 'yaml';
+import { withWords, wordsFileOf } from './words-file.ts';
 import { YAML_STYLE } from './yaml-edit.ts';
-
-/** The page's file with `words` (`{ 'hero.headline': '…' }`) written in, in its own layout. */
-function pageWithWords(pageText: string, words: readonly (readonly [string, string])[]): string {
-  const page = parseDocument(pageText);
-  for (const [key, text] of words) page.setIn(key.split('.'), text);
-  return page.toString(YAML_STYLE);
-}
 
 interface Variant {
   id?: unknown;
@@ -52,7 +45,8 @@ export async function promoteOnSave(
   }
   if (!promoted) return { experiments: saved };
   const { test, variant } = promoted;
-  const path = contentPath(PAGES[isPagePath(test.page) ? test.page : '/'].name);
+  const file = wordsFileOf(typeof test.page === 'string' ? test.page : '/');
+  const { path } = file;
   const pageText = await readPage(path);
   if (pageText === undefined) throw new Error(`${path} could not be read: nothing was promoted.`);
   const words = Object.entries(variant.fields ?? {}).filter(
@@ -61,6 +55,6 @@ export async function promoteOnSave(
   test.running = false;
   return {
     experiments: stringify(data, YAML_STYLE),
-    page: { path, contents: pageWithWords(pageText, words) },
+    page: { path, contents: withWords(file, pageText, words) },
   };
 }

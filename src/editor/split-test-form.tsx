@@ -1,7 +1,8 @@
 /**
  * The split test's dialog as the owner works it: a variant offers only the words of its test's
- * page, and the dialog links to the page and to each variant's preview (/variants/<test>/<variant>/,
- * served by `npm run edit` and by a branch preview once the test is saved).
+ * page (a campaign page's: its base page's), and the dialog links to the page and to each
+ * variant's preview (/variants/<test>/<variant>/, served by `npm run edit` and by a branch preview
+ * once the test is saved).
  *
  * Keystatic gives each field its own value only; the test's Name and Page fields tell the fields
  * of its variants what they hold as they show (one test's dialog is open at a time).
@@ -9,7 +10,7 @@
 import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keystatic/core';
 import { Text } from '@keystar/ui/typography';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { testable } from '../content/schemas/experiments.ts';
+import { basePageOf, isPageAddress, testable, type CampaignBases } from '../content/schemas/experiments.ts';
 
 const open = { test: '', page: '/' as keyof typeof testable };
 const listeners = new Set<() => void>();
@@ -72,11 +73,15 @@ export function testName(field: ComponentSchema): ComponentSchema {
   });
 }
 
-/** The test's Page: told to its variants, with a link to open the page. */
-export function testPage(field: ComponentSchema): ComponentSchema {
-  return around(field, (input, { value }) => {
-    const page = value === '/community' ? '/community' : '/';
-    tell({ page });
+/**
+ * The test's Page (a page of the site or a campaign page): told to its variants (as the page
+ * whose words they change), with a link to open the page. A file naming a campaign page the
+ * editor does not know opens (the rules then say why a Save is refused) rather than failing.
+ */
+export function testPage(field: ComponentSchema, campaigns: CampaignBases): ComponentSchema {
+  const shown = around(field, (input, { value }) => {
+    const page = typeof value === 'string' ? value : '/';
+    tell({ page: basePageOf(page, campaigns) ?? '/' });
     return (
       <>
         {input}
@@ -84,6 +89,10 @@ export function testPage(field: ComponentSchema): ComponentSchema {
       </>
     );
   });
+  const form = shown as unknown as Leaf;
+  const parse = (value: unknown) =>
+    typeof value === 'string' && isPageAddress(value) ? value : form.parse(value as never);
+  return { ...form, parse, reader: { parse } } as unknown as ComponentSchema;
 }
 
 function VariantLink({ variant }: { variant: string }) {

@@ -61,3 +61,19 @@ function layOnto(document: Document, node: unknown, value: unknown): unknown {
   }
   return document.createNode(value);
 }
+
+/** A campaign page's file, as a save names it (src/content/campaigns/podcast.yaml). */
+const CAMPAIGN_FILE = /^src\/content\/campaigns\/[\w-]+\.yaml$/;
+
+/**
+ * A save's file as it is written: a campaign page's without the empty list Keystatic writes when
+ * it hides no section (`hide: []`), so its file says only what the page changes; any other as saved.
+ */
+export function tidySave(path: string, text: string): string {
+  if (!CAMPAIGN_FILE.test(path)) return text;
+  const document = parseDocument(text);
+  const hide = document.get('hide');
+  if (!isSeq(hide) || hide.items.length > 0) return text;
+  document.delete('hide');
+  return document.toString(YAML_STYLE);
+}

@@ -768,6 +768,8 @@ test('the editor writes only its data files, over loopback only', async ({ reque
   const log = stripVTControlCharacters(serverLog);
   expect(log).toContain(`The editor: http://127.0.0.1:${PORT}/keystatic`);
   expect(log).not.toMatch(/Network\s+http/);
+  // A project with no campaign page yet (no src/content/campaigns/) starts without a warning about it.
+  expect(log).not.toMatch(/campaigns.* does not exist|No files found matching/);
 });
 
 /** Ticks or unticks a section's switch in the kit page's form and saves. */
@@ -810,12 +812,54 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
   await expect
     .poll(() => (existsSync(file) ? parse(readFileSync(file, 'utf8')) : null), { timeout: 15_000 })
     .toMatchObject({ name: 'Podcast', page: '/', fields: { 'hero.headline': headline } });
+  // It hides no section: the file says so by leaving `hide` out (never an empty `hide: []`).
+  expect(parse(readFileSync(file, 'utf8'))).not.toHaveProperty('hide');
   // The dev server answers it at its address, the kit page with its headline.
   const shown = async () => {
     const answer = await fetch(`${EDITOR}/${SAMPLE_CAMPAIGN.name}`).catch(() => null);
     return answer?.ok ? /<h1[^>]*>([^<]*)<\/h1>/.exec(await answer.text())?.[1] : undefined;
   };
   await expect.poll(shown, { timeout: 30_000 }).toBe(headline);
+
+  // A split test may run on it: the split tests' Page shows its address and offers it beside the site's pages.
+  const experiments = dataPath('experiments');
+  const owners = readFileSync(experiments, 'utf8');
+  const address = `/${SAMPLE_CAMPAIGN.name}`;
+  writeFileSync(
+    experiments,
+    stringify({
+      experiments: [
+        {
+          id: 'podcast-headline',
+          page: address,
+          running: false,
+          variants: [
+            { id: 'control', weight: 50 },
+            { id: 'challenger', weight: 50, fields: { 'hero.headline': NEW_HEADLINE } },
+          ],
+        },
+      ],
+    }),
+  );
+  try {
+    await open(page, '/keystatic/singleton/experiments');
+    await page.getByText('podcast-headline', { exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('link', { name: `Open the page (${address})` })).toHaveAttribute(
+      'href',
+      address,
+    );
+    // The picker is named by its value, then its label.
+    await dialog.getByRole('button', { name: `${address} Page` }).click();
+    await expect(page.getByRole('option', { name: address })).toBeVisible();
+    await expect(page.getByRole('option', { name: '/community' })).toBeVisible();
+    await page.getByRole('option', { name: address }).click();
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  } finally {
+    writeFileSync(experiments, owners);
+  }
 
   // Edited: its headline changed, in the file and at its address.
   await open(page, `/keystatic/collection/campaigns/item/${SAMPLE_CAMPAIGN.name}`);

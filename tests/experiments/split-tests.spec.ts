@@ -20,7 +20,13 @@ import { expect, test } from '../e2e/fixtures.ts';
 import { JS_BUDGET_KB, kb, pageJsBytes, pageScripts } from '../http/page-weight.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
 import { recordViolations, violations } from '../support/csp-violations.ts';
-import { buildWithExperiment, VARIANT_HEADLINE, type ExperimentBuild } from '../support/experiment-build.ts';
+import {
+  buildWithExperiment,
+  CAMPAIGN_EXPERIMENT,
+  TESTED_CAMPAIGN,
+  VARIANT_HEADLINE,
+  type ExperimentBuild,
+} from '../support/experiment-build.ts';
 import { siteContent } from '../support/site-content.ts';
 import { leaveAfterWebVitals } from '../support/web-vitals.ts';
 import { startWrangler } from '../support/wrangler.ts';
@@ -235,6 +241,58 @@ async function addressFor(request: APIRequestContext, variant: string): Promise<
   }
   throw new Error(`no visitor found for ${variant}`);
 }
+
+test.describe('a split test on a campaign page', () => {
+  test('our server splits the visitors of /podcast as those of /: the campaign page or its variant (its base page, its hidden section, the variant’s words), counted with the test', async ({
+    page,
+    request,
+  }) => {
+    const path = CAMPAIGN_EXPERIMENT.page;
+    const [control, challenger] = CAMPAIGN_EXPERIMENT.variants;
+    const headlines = {
+      [control!.id]: TESTED_CAMPAIGN.file.fields['hero.headline'],
+      [challenger!.id]: challenger!.fields!['hero.headline'],
+    };
+    const pages = new Map<string, { address: string; html: string }>();
+    for (let n = 1; n < 200 && pages.size < 2; n++) {
+      const address = `203.0.113.${n}`;
+      const answer = await request.get(`${origin}${path}`, {
+        headers: { 'x-forwarded-for': address, 'user-agent': BROWSER_UA },
+      });
+      expect(answer.headers()['cache-control']).toBe(EXPERIMENT_CACHE_CONTROL);
+      const html = await answer.text();
+      const variant = Object.keys(headlines).find((id) => html.includes(`>${headlines[id]}</h1>`));
+      expect(variant, address).toBeDefined();
+      if (!pages.has(variant!)) pages.set(variant!, { address, html });
+    }
+    expect([...pages.keys()].sort()).toEqual(Object.keys(headlines).sort());
+    // Both are the campaign page: the kit page's sections but the one it hides, kept out of search.
+    const sections = (html: string) => [...html.matchAll(/<section\b[^>]*\bid="([^"]+)"/g)].map((m) => m[1]);
+    const [asWritten, variant] = [pages.get(control!.id)!.html, pages.get(challenger!.id)!.html];
+    expect(sections(variant)).toEqual(sections(asWritten));
+    for (const html of [asWritten, variant]) {
+      expect(sections(html)).not.toContain('bundles');
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    }
+
+    // In the browser: the variant's words, its page view counted at the campaign page's path with the test.
+    // As that visitor to our server only (the analytics' own requests go as they are).
+    const address = pages.get(challenger!.id)!.address;
+    await page.route(`${origin}/**`, (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+    );
+    await page.goto(`${origin}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headlines[challenger!.id]!);
+    const layer = () =>
+      page.evaluate(() => (window as unknown as { dataLayer: Record<string, string>[] }).dataLayer);
+    await expect.poll(layer).toContainEqual({
+      event: 'page_view',
+      page_path: path,
+      experiment: CAMPAIGN_EXPERIMENT.id,
+      variant: challenger!.id,
+    });
+  });
+});
 
 /** What search engines and social cards read from a page's head. */
 const headFacts = (page: Page) =>

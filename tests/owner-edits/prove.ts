@@ -3,7 +3,7 @@
  * A copy of the project gets the edits below, as an owner would make them in the editor: every
  * figure in offer.yaml changed, a testimonial and a title rewritten, four questions added to the
  * FAQ, a section of each page hidden, a campaign page made, and each page's hero made shorter (a one-line headline, a
- * one-sentence lede). The copy is built, and on it run the whole unit suite, every end-to-end test
+ * one-sentence lede). The copy is built, and on it run every unit test the content reaches, every end-to-end test
  * file that reads the owner's content (at phone width, where every section and widget shows), the
  * first-screen test at every width and the byte budgets. Then each hero is made longer (a headline
  * of several lines, a lede of three sentences), and the copy built and checked again for what the
@@ -249,6 +249,23 @@ function contentReaders(root: string): string[] {
   return readers;
 }
 
+/**
+ * The unit tests the owner's content can reach: each test file whose imports lead to the content
+ * layer (src/content/*.ts, which reads the data files), and each that names a data file itself.
+ * Vitest finds the first kind (`related`); the rest of the unit suite cannot see an edit, and runs
+ * once, in `npm test`.
+ */
+function unitContentReaders(root: string): string[] {
+  const layer = readdirSync(join(root, 'src/content'))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `src/content/${name}`);
+  const naming = readdirSync(join(root, 'tests/unit'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.test\.tsx?$/.test(name))
+    .filter((name) => /src\/content|\.yaml\b/.test(readFileSync(join(root, 'tests/unit', name), 'utf8')))
+    .map((name) => `tests/unit/${name}`);
+  return [...layer, ...naming];
+}
+
 /** Makes the edits in the copy and builds it; fails unless every edited hero reached its page. */
 function editAndBuild(root: string, edits: OwnerEdit[], length: 'shorter' | 'longer'): void {
   for (const { file, change } of edits) edit(root, file, change);
@@ -290,7 +307,7 @@ await portIsFree();
 const copy = copyProject('owner-edits', { everything: true });
 try {
   editAndBuild(copy.root, [...EDITS, ...heroEdits('shorter')], 'shorter');
-  run('npx', ['vitest', 'run'], copy.root);
+  run('npx', ['vitest', 'related', '--run', ...unitContentReaders(copy.root)], copy.root);
   // At phone width every reader, the first screen at 1920 px among them; the other widths' first screens.
   playwright(copy.root, [
     '--project=phone',
@@ -301,7 +318,7 @@ try {
   ]);
   playwright(copy.root, ['--project=tablet', '--project=desktop', '-g', FIRST_SCREEN, firstScreen]);
   console.log(
-    'owner-edits: with shorter heroes, the unit suite, the end-to-end readers and the budgets passed.',
+    'owner-edits: with shorter heroes, the unit tests the content reaches, the end-to-end readers and the budgets passed.',
   );
 
   editAndBuild(copy.root, heroEdits('longer'), 'longer');

@@ -1,17 +1,42 @@
 /**
  * A production build of the site with a split test running on `/` (two headlines, 50/50), made in
  * a copy of the project (the working tree and dist/ are left alone) whose experiments.yaml holds
- * the sample test (scripts/lib/sample-experiment.ts), built by `npm run build` as a host would build
- * it (host configs and the split-test functions included).
+ * the sample test (scripts/lib/sample-experiment.ts) and the one below, built by `npm run build` as a host would build
+ * it (host configs and the split-test functions included). Beside it, a second test runs on a
+ * campaign page, `/podcast` (tests/support/campaign-build.ts's, hiding a section too).
  */
 import { execFile } from 'node:child_process';
-import { chmodSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { stringify } from 'yaml';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
-import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { contentPath } from '../../src/content/schemas.ts';
+import { SAMPLE_CAMPAIGN, writeCampaign } from './campaign-build.ts';
 
 export const VARIANT_HEADLINE = SAMPLE_EXPERIMENT.variants[1]!.fields!['hero.headline'];
+
+/** The campaign page under test: the sample one (the kit page with a headline of its own), hiding the bundles too. */
+export const TESTED_CAMPAIGN = {
+  name: SAMPLE_CAMPAIGN.name,
+  file: { ...SAMPLE_CAMPAIGN.file, hide: ['bundles'] },
+};
+
+/** The test on it: the campaign page as written against a headline of the variant's. */
+export const CAMPAIGN_EXPERIMENT = {
+  id: 'podcast-headline',
+  page: `/${TESTED_CAMPAIGN.name}`,
+  running: true,
+  variants: [
+    { id: 'control', weight: 50 },
+    {
+      id: 'from-the-show',
+      weight: 50,
+      fields: { 'hero.headline': 'You heard the episode. Here is the kit.' },
+    },
+  ],
+};
 
 export interface ExperimentBuild extends ProjectCopy {
   dist: string;
@@ -22,7 +47,11 @@ export async function buildWithExperiment(env: Record<string, string>): Promise<
   const copy = copyProject('experiment');
   // A temp folder is private to its owner; nginx's workers (another user when started as root) read the build.
   chmodSync(copy.root, 0o755);
-  runSampleExperiment(copy.root);
+  writeCampaign(copy.root, TESTED_CAMPAIGN.name, TESTED_CAMPAIGN.file);
+  writeFileSync(
+    join(copy.root, contentPath('experiments')),
+    stringify({ experiments: [SAMPLE_EXPERIMENT, CAMPAIGN_EXPERIMENT] }),
+  );
   await promisify(execFile)('npm', ['run', 'build'], {
     cwd: copy.root,
     env: {

@@ -233,7 +233,18 @@ describe('the browser editor and the build agree', () => {
         const offered = (form as unknown as { options: { value: string }[] }).options.map(
           (option) => option.value,
         );
-        expect(offered).toEqual((leaf.field.zod as unknown as { options: string[] }).options);
+        const { options } = leaf.field.zod as unknown as { options?: string[] };
+        // A split test's Page also takes a campaign page's address, which the editor offers once the
+        // page exists (the rules refuse one that does not: tests/unit/experiments/content.test.ts).
+        if (!options) {
+          expect(leaf.path).toBe('experiments.experiments[].page');
+          for (const value of [...offered, '/podcast'])
+            expect(leaf.field.zod.safeParse(value).success, value).toBe(true);
+          for (const value of ['something else', '/Podcast', '/a/b', '/podcast/'])
+            expect(leaf.field.zod.safeParse(value).success, value).toBe(false);
+          return;
+        }
+        expect(offered).toEqual(options);
         for (const value of probes(leaf.field.editor)) {
           expect(leaf.field.zod.safeParse(value).success, String(value)).toBe(
             offered.includes(value as string),

@@ -9,6 +9,8 @@ import { parse, stringify } from 'yaml';
 import { promoteOnSave } from '../../src/editor/promote-on-save.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { campaignFile } from '../../src/content/pages.ts';
+import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 
 const [control, challenger] = SAMPLE_EXPERIMENT.variants as [
   (typeof SAMPLE_EXPERIMENT.variants)[0],
@@ -33,6 +35,20 @@ describe('promoting a variant in the editor', () => {
     const [test] = parse(experiments).experiments;
     expect(test.running).toBe(false);
     expect(JSON.stringify(test)).not.toContain('promote');
+  });
+
+  it('on a campaign page, writes its words under the campaign page’s own `fields:`, not into its base page', async () => {
+    const path = campaignFile(`/${SAMPLE_CAMPAIGN.name}`);
+    const campaign = stringify(SAMPLE_CAMPAIGN.file);
+    const readCampaign = async (file: string) => (file === path ? campaign : read(file));
+    const saved = tests(true);
+    saved.experiments[0]!.page = `/${SAMPLE_CAMPAIGN.name}`;
+    const { experiments, page } = await promoteOnSave(stringify(saved), readCampaign);
+    expect(page).toEqual({
+      path,
+      contents: campaign.replace(SAMPLE_CAMPAIGN.file.fields['hero.headline'], HEADLINE),
+    });
+    expect(parse(experiments).experiments[0].running).toBe(false);
   });
 
   it('leaves a save without a tick as it is', async () => {

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { applyEdit } from '../../src/editor/yaml-edit.ts';
+import { applyEdit, tidySave } from '../../src/editor/yaml-edit.ts';
+import { campaignFile } from '../../src/content/pages.ts';
+import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 
 const kitYaml = readFileSync(join(PROJECT_ROOT, 'src/content/kit.yaml'), 'utf8');
@@ -92,5 +94,18 @@ describe('the split tests file', () => {
     // The comments above the list stay; the list ended leaves the file as it was.
     expect(written.startsWith(empty.slice(0, empty.indexOf('experiments:')))).toBe(true);
     expect(applyEdit(written, keystaticWrites({ experiments: [] }))).toBe(empty);
+  });
+});
+
+describe('a campaign page’s file as the editor saves it', () => {
+  it('leaves out the empty list Keystatic writes for no hidden section, and keeps a list that hides one', () => {
+    const path = campaignFile(`/${SAMPLE_CAMPAIGN.name}`);
+    const none = keystaticWrites({ name: 'Podcast', ...SAMPLE_CAMPAIGN.file, hide: [] });
+    expect(none).toContain('hide: []');
+    expect(tidySave(path, none)).toBe(keystaticWrites({ name: 'Podcast', ...SAMPLE_CAMPAIGN.file }));
+    const some = keystaticWrites(INDEXED_CAMPAIGN.file);
+    expect(tidySave(campaignFile(`/${INDEXED_CAMPAIGN.name}`), some)).toBe(some);
+    // The site's own files keep what they hold.
+    expect(tidySave('src/content/kit.yaml', none)).toBe(none);
   });
 });

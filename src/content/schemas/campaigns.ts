@@ -4,6 +4,7 @@
  * …`, the same fields allowed), the sections it hides, and whether search engines may list it.
  */
 import { z } from 'astro/zod';
+import { parse } from 'yaml';
 import {
   list,
   object,
@@ -13,14 +14,32 @@ import {
   type EditorField,
   type Field,
 } from '../fields.ts';
-import { PAGE_PATHS, PAGES, type PagePath } from '../pages.ts';
-import { testable, variantWordFields } from './experiments.ts';
+import { CAMPAIGN_FOLDER, isPagePath, PAGE_PATHS, PAGES, type PagePath } from '../pages.ts';
+import { testable, variantWordFields, type CampaignBases } from './experiments.ts';
 
-/** Where the campaign pages' files are, from the project root. */
-export const CAMPAIGN_FOLDER = 'src/content/campaigns';
+export { CAMPAIGN_FOLDER };
 
 /** The page a campaign page is based on: any page of the registry (src/content/pages.ts), by path. */
 export type CampaignBase = PagePath;
+
+/**
+ * The campaign pages a split test may name, from their files' names and texts (`['podcast',
+ * 'page: /…']`): each address with its base page. A file that does not parse, or names no page of
+ * the registry, is left out (the build refuses that file itself).
+ */
+export function campaignBasesOf(files: readonly (readonly [string, string])[]): CampaignBases {
+  return Object.fromEntries(
+    files.flatMap(([name, text]) => {
+      let page: unknown;
+      try {
+        page = (parse(text) as { page?: unknown } | null)?.page;
+      } catch {
+        return [];
+      }
+      return isPagePath(page) ? [[`/${name}`, page] as const] : [];
+    }),
+  );
+}
 
 /** The sections of a page the owner can hide (those with a `hidden` switch), in the page's order. */
 function hideableSections(page: EditorField): string[] {

@@ -7,7 +7,7 @@
  * is then a one-line commit, which a reviewer can read and GitHub's revert undoes cleanly.
  */
 import { promoteOnSave } from '../promote-on-save.ts';
-import { applyEdit } from '../yaml-edit.ts';
+import { applyEdit, tidySave } from '../yaml-edit.ts';
 
 const GRAPHQL = 'https://api.github.com/graphql';
 const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
@@ -52,6 +52,10 @@ export function keepLayoutOfCommits(repo: string): void {
     };
     const additions = commit.fileChanges?.additions ?? [];
     for (const addition of [...additions]) {
+      if (!addition.path.endsWith('.yaml')) continue;
+      const decoded = fromBase64(addition.contents);
+      const tidy = tidySave(addition.path, decoded);
+      if (tidy !== decoded) addition.contents = toBase64(tidy);
       if (!DATA_FILE.test(addition.path)) continue;
       let saved = fromBase64(addition.contents);
       if (addition.path === EXPERIMENTS) {

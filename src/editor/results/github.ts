@@ -6,10 +6,9 @@
  * (promote.ts), so the commit holds just the changed lines; GitHub refuses it if the branch moved
  * meanwhile (expectedHeadOid). The owner then opens or updates the branch's pull request.
  */
-import { PAGES } from '../../content/pages.ts';
 import { contentPath } from '../../content/schemas.ts';
 import { EDITOR_BRANCH_PREFIX } from '../storage.ts';
-import { promoteTexts, type PromotionPlan } from './promote.ts';
+import { planPromotion, promoteTexts, type PromotionPlan } from './promote.ts';
 
 const API = 'https://api.github.com';
 const TOKEN_COOKIE = 'keystatic-gh-access-token';
@@ -123,10 +122,10 @@ export async function promoteOnGitHub(
   const { branch, head } = await promotionBranch(auth, repo, experiment, variant);
   const experimentsFile = contentPath('experiments');
   const experiments = await fileAt(auth, repo, experimentsFile, head);
-  const pages = new Map<string, string>();
-  for (const { name: page } of Object.values(PAGES))
-    pages.set(contentPath(page), await fileAt(auth, repo, contentPath(page), head));
-  const result = promoteTexts({ experiments, page: (file) => pages.get(file) ?? '' }, experiment, variant);
+  // The page's file (or the campaign page's) the promotion writes, at the branch's head.
+  const { pageFile } = planPromotion(experiments, experiment, variant).plan;
+  const pageText = await fileAt(auth, repo, pageFile, head);
+  const result = promoteTexts({ experiments, page: () => pageText }, experiment, variant);
   await graphql(
     auth,
     `

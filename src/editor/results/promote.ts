@@ -1,6 +1,7 @@
 /**
  * Promoting a split test's winner, on the files' texts: the variant's words written into the
- * page's own file (kit.yaml or community.yaml, figure tokens as written) and the test ended
+ * page's own file (kit.yaml or community.yaml, or a campaign page's own file under `fields:`:
+ * words-file.ts; figure tokens as written) and the test ended
  * (`running: false`), each file keeping its layout and comments (the yaml package's Document
  * API), so the change is the lines that changed. Both texts pass the build's checks before they
  * are handed back. No file system here: `npm run experiment:promote` (scripts/lib/promote.ts)
@@ -8,8 +9,8 @@
  * (github.ts), so all three promote the same way.
  */
 import { isSeq, parse, parseDocument } from 'yaml';
-import { PAGES } from '../../content/pages.ts';
-import { contentFiles, contentPath, experimentsSchema, type Experiments } from '../../content/schemas.ts';
+import { experimentsSchema, type Experiments } from '../../content/schemas.ts';
+import { withWords, wordsFileOf } from '../words-file.ts';
 import { YAML_STYLE } from '../yaml-edit.ts';
 
 /** experiments.yaml as the owner may write it: a bare list, or under `experiments:` (the editor's way). */
@@ -19,13 +20,13 @@ function parseTests(text: string): Experiments {
 }
 
 export interface PromotionPlan {
-  /** The page's data file, from the project root. */
+  /** The page's data file (a campaign page's own), from the project root. */
   pageFile: string;
   /** The fields written: `hero.headline` and its words. */
   written: [string, string][];
 }
 
-/** Which file the promotion writes and what, or an error saying why it cannot. */
+/** Which file the promotion writes and what, or an error saying why it cannot (read that file, then promoteTexts). */
 export function planPromotion(experimentsText: string, experimentId: string, variantId: string) {
   const { experiments } = parseTests(experimentsText);
   const index = experiments.findIndex((experiment) => experiment.id === experimentId);
@@ -41,8 +42,8 @@ export function planPromotion(experimentsText: string, experimentId: string, var
   const written = Object.entries(experiment.variants[at]!.fields ?? {}).filter(
     (entry): entry is [string, string] => entry[1] !== undefined,
   );
-  const { name } = PAGES[experiment.page];
-  return { index, name, plan: { pageFile: contentPath(name), written } satisfies PromotionPlan };
+  const file = wordsFileOf(experiment.page);
+  return { index, file, plan: { pageFile: file.path, written } satisfies PromotionPlan };
 }
 
 /** The two files' new texts: the page with the variant's words, the tests with this one ended. */
@@ -51,17 +52,15 @@ export function promoteTexts(
   experimentId: string,
   variantId: string,
 ): PromotionPlan & { pageText: string; experimentsText: string } {
-  const { index, name, plan } = planPromotion(texts.experiments, experimentId, variantId);
-  const page = parseDocument(texts.page(plan.pageFile));
-  for (const [key, words] of plan.written) page.setIn(key.split('.'), words);
-  const pageText = page.toString(YAML_STYLE);
+  const { index, file, plan } = planPromotion(texts.experiments, experimentId, variantId);
+  const pageText = withWords(file, texts.page(plan.pageFile), plan.written);
 
   const tests = parseDocument(texts.experiments);
   tests.setIn([...(isSeq(tests.contents) ? [] : ['experiments']), index, 'running'], false);
   const experimentsText = tests.toString(YAML_STYLE);
 
   // The build's own checks, before anything is written.
-  contentFiles[name].zod.parse(parse(pageText));
+  file.check(parse(pageText));
   parseTests(experimentsText);
   return { ...plan, pageText, experimentsText };
 }

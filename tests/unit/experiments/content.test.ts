@@ -5,16 +5,27 @@
  * the report (a price, two tests on one page, a control with words of its own) stops the build
  * with the field named.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { testableFields, withVariantWords } from '../../../src/content/experiment-fields.ts';
-import { experimentOn, parseExperiments, servedList } from '../../../src/content/experiments.ts';
+import {
+  experimentOn,
+  parseExperiments,
+  readRunningList,
+  servedList,
+} from '../../../src/content/experiments.ts';
+import { describeField } from '../../../src/content/field-labels.ts';
+import { CAMPAIGN_FOLDER } from '../../../src/content/pages.ts';
+import { checkedExperimentsSchema } from '../../../src/content/schemas/experiments.ts';
 import { resolveContent, type RawContent } from '../../../src/content/resolve.ts';
 import { contentFiles, type KitPage } from '../../../src/content/schemas.ts';
 import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
+import { editorField } from '../../../keystatic.config.ts';
 import { readRawContent, siteContent } from '../../support/site-content.ts';
+import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../../support/campaign-build.ts';
 
 const headline = (words: string) => ({
   id: 'kit-headline',
@@ -120,6 +131,74 @@ describe('experiments.yaml', () => {
     ).toMatch(/at least 1/);
     expect(refusals([{ ...headline('x'), id: 'Kit Headline' }]).join('\n')).toMatch(/lower-case/);
     expect(refusals([headline('x')])).toEqual([]);
+  });
+
+  it('runs a test on a campaign page, with its base page’s words, and refuses one on a campaign page that does not exist, naming the file and field', () => {
+    // A project's campaign pages as the build reads them: the sample ones (podcast on /, spring-sale on /community).
+    const root = mkdtempSync(join(tmpdir(), 'be-campaign-test-'));
+    try {
+      mkdirSync(join(root, CAMPAIGN_FOLDER), { recursive: true });
+      for (const { name, file } of [SAMPLE_CAMPAIGN, INDEXED_CAMPAIGN])
+        writeFileSync(join(root, CAMPAIGN_FOLDER, `${name}.yaml`), stringify(file));
+      const onPodcast = {
+        ...headline('Heard it on the show? Here is the kit.'),
+        id: 'podcast-headline',
+        page: '/podcast',
+      };
+      writeFileSync(join(root, 'src/content/experiments.yaml'), stringify([headline('x'), onPodcast]));
+      // Both run at once (one per page), and the hosts get the campaign page's own file as its control.
+      expect(readRunningList(root)[1]).toEqual({
+        id: 'podcast-headline',
+        page: '/podcast',
+        variants: [
+          { id: 'control', weight: 50, file: '/podcast/index.html' },
+          { id: 'plain-question', weight: 50, file: '/variants/podcast-headline/plain-question/index.html' },
+        ],
+      });
+
+      const campaigns = { '/podcast': '/', '/spring-sale': '/community' } as const;
+      // The editor's Page offers them after the site's pages.
+      const form = editorField(checkedExperimentsSchema(campaigns)) as unknown as {
+        fields: { experiments: { element: { fields: { page: { options: { value: string }[] } } } } };
+      };
+      expect(form.fields.experiments.element.fields.page.options.map(({ value }) => value)).toEqual([
+        '/',
+        '/community',
+        '/podcast',
+        '/spring-sale',
+      ]);
+      const refused = (experiments: unknown[]) => {
+        const checked = checkedExperimentsSchema(campaigns).zod.safeParse({ experiments });
+        return checked.success
+          ? []
+          : checked.error.issues.map(
+              (issue) =>
+                `${describeField('experiments', issue.path as (string | number)[])}: ${issue.message}`,
+            );
+      };
+      expect(refused([onPodcast])).toEqual([]);
+      // Its words are its base page's: the kit page's ROI title on /podcast, not on /spring-sale.
+      const roi = { id: 'b', weight: 50, fields: { 'roi.title': 'y' } };
+      expect(refused([{ ...onPodcast, variants: [onPodcast.variants[0], roi] }])).toEqual([]);
+      expect(
+        refused([{ ...onPodcast, page: '/spring-sale', variants: [onPodcast.variants[0], roi] }]),
+      ).toEqual([
+        expect.stringMatching(
+          /\(experiments\.0\.variants\.1\.fields\.roi\.title\): the community page has no such field$/,
+        ),
+      ]);
+      // No campaign page at the address: refused at the test's Page, naming the file that is missing.
+      expect(refused([{ ...onPodcast, page: '/radio' }])).toEqual([
+        `Split tests → Split tests → item 1 → Page (experiments.0.page): no campaign page is at /radio (${CAMPAIGN_FOLDER}/radio.yaml does not exist): choose a page the site has`,
+      ]);
+      writeFileSync(
+        join(root, 'src/content/experiments.yaml'),
+        stringify([{ ...onPodcast, page: '/radio' }]),
+      );
+      expect(() => readRunningList(root)).toThrow(`${CAMPAIGN_FOLDER}/radio.yaml does not exist`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('offers headlines, ledes, titles and button labels of each page, never a price', () => {

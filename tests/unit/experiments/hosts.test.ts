@@ -21,8 +21,13 @@ import {
 } from '../../../deploy/experiment-hosts.ts';
 import { chooseVariant, EXPERIMENT_CACHE_CONTROL, visitorOf } from '../../../runtime/experiments.ts';
 import { netlifyHeaders, nginxConfig, vercelOutputConfig } from '../../../deploy/host-configs.ts';
-import { experimentSample, SAMPLE_EXPERIMENT, variantOfBody } from '../../support/experiment-sample.ts';
-import { expectedSecurity, pick, type SampleBuild } from '../../support/site-facts.ts';
+import {
+  experimentSample,
+  SAMPLE_EXPERIMENT,
+  variantOfBody,
+  VARIANT_WORDS,
+} from '../../support/experiment-sample.ts';
+import { expectedSecurity, pick, SAMPLE_WORDS, type SampleBuild } from '../../support/site-facts.ts';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
 const SECRET = 'edge-test-secret';
@@ -186,6 +191,69 @@ describe('the host configs around them', () => {
     ]);
     for (const route of toFunction)
       expect('missing' in route && route.missing).toEqual([{ type: 'header', key: VERCEL_INNER_HEADER }]);
+  });
+
+  it('a test on a campaign page (/podcast) makes it a page under test on every host, as / is: from the manifest, with no code of its own', async () => {
+    const onCampaign = {
+      id: 'podcast-headline',
+      page: '/podcast',
+      variants: [
+        { id: 'control', weight: 50, file: '/podcast/index.html' },
+        { id: 'plain-question', weight: 50, file: '/variants/podcast-headline/plain-question/index.html' },
+      ],
+    };
+    const campaign = await experimentSample(onCampaign);
+    try {
+      const { manifest } = campaign;
+      const paths = ['/podcast', '/podcast/', '/podcast/index.html'];
+      expect(JSON.parse(cloudflareRoutes(manifest)).include).toEqual(paths);
+      expect(netlifyEdgeFunction(manifest)).toContain(
+        `export const config = { path: ${JSON.stringify(paths)}`,
+      );
+      expect(netlifyHeaders(manifest)).toContain(`/podcast\n  Cache-Control: ${EXPERIMENT_CACHE_CONTROL}`);
+      const toFunction = vercelOutputConfig(manifest).routes.filter(
+        (route) => 'dest' in route && route.dest?.startsWith('/experiments?'),
+      );
+      expect(toFunction).toHaveLength(paths.length);
+      const nginx = nginxConfig(manifest, {
+        root: '/srv/site',
+        port: 8080,
+        headersFile: '/etc/h.conf',
+        experimentSecret: 'nginx-test-secret-0123456789',
+      });
+      expect(nginx).toMatch(/location = \/podcast \{[^}]*try_files \$experiment_podcast_headline_file =404;/);
+      // Cloudflare's worker (the edge functions' shared code) gives each visitor of it their variant.
+      const worker = (await load('campaign-worker', cloudflareWorker(manifest))) as {
+        default: { fetch: (request: Request, env: unknown) => Promise<Response> };
+      };
+      const served = new Set<string>();
+      for (let n = 0; n < 40; n++) {
+        const address = `100.64.0.${n}`;
+        const request = new Request('https://site.test/podcast', {
+          headers: { 'user-agent': BROWSER, 'cf-connecting-ip': address },
+        });
+        const body = await (
+          await worker.default.fetch(request, {
+            EXPERIMENT_SECRET: SECRET,
+            ASSETS: {
+              fetch: async (asset: Request) => {
+                const path = new URL(asset.url).pathname;
+                return new Response(await readFile(join(campaign.root, path, 'index.html')));
+              },
+            },
+          })
+        ).text();
+        const visitor = visitorOf(address, (name) => (name === 'user-agent' ? BROWSER : undefined));
+        const chosen = (await chooseVariant(onCampaign, visitor, SECRET, new Date())).id;
+        expect(body, address).toContain(
+          chosen === 'control' ? SAMPLE_WORDS['/podcast/index.html'] : VARIANT_WORDS['plain-question'],
+        );
+        served.add(chosen);
+      }
+      expect(served).toEqual(new Set(['control', 'plain-question']));
+    } finally {
+      await campaign.remove();
+    }
   });
 
   it('nginx splits with split_clients under the secret, gives the control by map, and hides the variants’ own paths', () => {

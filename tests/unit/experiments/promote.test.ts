@@ -5,13 +5,15 @@
  * The same action from GitHub's page: a workflow that runs it, then the tests, then opens a pull request.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { parseExperiments } from '../../../src/content/experiments.ts';
+import { CAMPAIGN_FOLDER } from '../../../src/content/pages.ts';
+import { SAMPLE_CAMPAIGN } from '../../support/campaign-build.ts';
 import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
 
 let work: string;
@@ -55,6 +57,39 @@ describe('npm run experiment:promote', () => {
     const experiments = read('experiments.yaml');
     expect(experiments).toContain("# The owner's note stays.");
     expect(parseExperiments(experiments).experiments[0]!.running).toBe(false);
+  }, 60_000);
+
+  it('on a campaign page, writes the words into the campaign page’s own file (its `fields:`), not its base page’s, changing just those lines', async () => {
+    const { name, file } = SAMPLE_CAMPAIGN;
+    const own = file.fields['hero.headline'];
+    // The campaign page as the editor writes it, with a note of the owner's.
+    const before = `name: Podcast\n# For listeners of the show.\npage: ${file.page}\nfields:\n  hero.headline: ${own}\nhide:\n  - bundles\n`;
+    mkdirSync(join(work, CAMPAIGN_FOLDER));
+    writeFileSync(join(work, CAMPAIGN_FOLDER, `${name}.yaml`), before);
+    const lede = 'Forty minutes on cash flow, and the kit that came out of it.';
+    writeFileSync(
+      join(work, 'src/content/experiments.yaml'),
+      stringify([
+        {
+          id: 'podcast-headline',
+          page: `/${name}`,
+          running: true,
+          variants: [
+            { id: 'control', weight: 50 },
+            { id: 'plain-question', weight: 50, fields: { 'hero.headline': WORDS, 'hero.lede': lede } },
+          ],
+        },
+      ]),
+    );
+    const kit = read('kit.yaml');
+    const { stdout } = await promote('podcast-headline', 'plain-question');
+    expect(stdout).toContain(`${CAMPAIGN_FOLDER}/${name}.yaml hero.headline`);
+    // Its headline line changed, its lede added after it; every other line as it was.
+    expect(readFileSync(join(work, CAMPAIGN_FOLDER, `${name}.yaml`), 'utf8')).toBe(
+      before.replace(`  hero.headline: ${own}\n`, `  hero.headline: ${WORDS}\n  hero.lede: ${lede}\n`),
+    );
+    expect(read('kit.yaml')).toBe(kit);
+    expect(parseExperiments(read('experiments.yaml')).experiments[0]!.running).toBe(false);
   }, 60_000);
 
   it('refuses the control and unknown names, writing nothing', async () => {

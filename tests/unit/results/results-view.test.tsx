@@ -2,14 +2,16 @@
  * The results view (src/editor/results/) as the owner meets it: a state without figures is the
  * API's one sentence, never a blank view; figures come as tables a screen reader reads (each named
  * by its caption); the period buttons say which is chosen and ask again; Promote on a variant the
- * figures do not back asks first, and Cancel sends nothing. The API's answers are its own
+ * figures do not back asks first, and Cancel sends nothing; a test on a campaign page is listed
+ * like any other. The API's answers are its own
  * (tests/unit/results/results-api.test.ts proves them against the providers' stand-ins).
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import { stateMessage } from '../../../runtime/results/results-api.ts';
-import { SplitTest } from '../../../src/editor/results/split-test.tsx';
+import { stringify } from 'yaml';
+import { SplitTest, testsOfFile } from '../../../src/editor/results/split-test.tsx';
 import { ResultsView } from '../../../src/editor/results/view.tsx';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 
@@ -109,5 +111,31 @@ describe('Promote before a verdict', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(asked).toEqual([]);
     expect(screen.getByRole('button', { name: `Promote ${challenger.id} anyway…` })).toBeInTheDocument();
+  });
+});
+
+describe('a split test on a campaign page', () => {
+  it('is read from experiments.yaml and shown like any other: its page named, its figures, Promote', () => {
+    const onCampaign = { ...SAMPLE_EXPERIMENT, id: 'podcast-headline', page: '/podcast' };
+    const [test] = testsOfFile(stringify({ experiments: [onCampaign] }));
+    expect(test).toMatchObject({ id: onCampaign.id, page: onCampaign.page, running: true });
+    const [control, challenger] = onCampaign.variants;
+    const figures = {
+      id: onCampaign.id,
+      variants: [control!, challenger!].map(({ id }, index) => ({
+        id,
+        visitors: 400,
+        conversions: 40 + index * 40,
+        rate: 0.1 + index * 0.1,
+        interval: [0.07, 0.14 + index * 0.1] as [number, number],
+      })),
+      verdicts: [{ text: `${challenger!.id} sells more`, chance: 0.99, winner: challenger!.id }],
+    };
+    render(<SplitTest test={test!} figures={figures} />);
+    expect(
+      screen.getByRole('heading', { level: 3, name: `${onCampaign.id} on ${onCampaign.page}, running` }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Promote ${challenger!.id}` })).toBeInTheDocument();
   });
 });
