@@ -303,8 +303,9 @@ let started = false;
 export function startEditorPage(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  // Keystatic's typeface (Inter), the site's own copy of it.
-  document.fonts.add(new FontFace('Inter', `url(${interUrl})`, { weight: '400 700' }));
+  // Keystatic's typeface (Inter), the site's own copy of it (a DOM without fonts, the unit tests', skips it).
+  if (typeof FontFace === 'function')
+    document.fonts.add(new FontFace('Inter', `url(${interUrl})`, { weight: '400 700' }));
   noteSaves();
   keepPlaceAfterSaves();
   confirmLosses();
