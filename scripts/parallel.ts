@@ -3,7 +3,9 @@
  * fails when any fails, naming it. `npm test` runs the linter beside the unit tests: the linter
  * keeps a core busy while the unit tests mostly wait on the servers and processes they start, so
  * together they take about the time of the longer. (`astro check` goes first, alone: it and the
- * unit tests' Vite config both write Astro's generated types.)
+ * unit tests' Vite config both write Astro's generated types.) After the end-to-end run, the
+ * cross-engine suite goes beside the owner-edits proof: the one spends its time in Firefox and
+ * WebKit on `dist/`, the other building and serving a copy of its own on other ports.
  * Each command's output is kept and printed whole when it ends, so nothing interleaves.
  */
 import { spawn } from 'node:child_process';

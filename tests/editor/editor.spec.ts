@@ -238,6 +238,17 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
+/**
+ * Each test leaves its tab on a blank page before the tab is closed. A save or a delete sets off
+ * reloads (the dev server's, and the editor's own move to a fresh form) that can still be under way
+ * when the test ends, and Chromium closing a tab in the middle of one can wait forever: a finished
+ * test once held its worker for ten minutes closing its tab after the last step (its trace ended
+ * at "Close context"). A blank page has no reload to wait for.
+ */
+test.afterEach(async ({ page }) => {
+  await page.goto('about:blank', { timeout: 30_000 }).catch(() => undefined);
+});
+
 test.afterAll(() => {
   if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   project?.remove();
