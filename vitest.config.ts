@@ -1,8 +1,17 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
+import { realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { searchForWorkspaceRoot } from 'vite';
 
 // Astro's Vite config, so astro:env and the rest resolve in tests as they do in the build.
 export default getViteConfig({
+  // A copy of the project (the owner-edits proof's) links its packages from the project's
+  // node_modules: Vite may serve files (a font's `?url`, which the editor's page imports) from
+  // where they are installed, as it does in the project.
+  server: {
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), dirname(realpathSync('node_modules/astro'))] },
+  },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
