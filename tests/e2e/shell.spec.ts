@@ -13,28 +13,6 @@ const PAGES = ['/', '/community'];
 
 test.describe('shared behaviours', () => {
   test(
-    'each page load pushes a page_view with its path and logs it',
-    { tag: ONE_WIDTH },
-    async ({ page }) => {
-      const lines: string[] = [];
-      page.on('console', (msg) => lines.push(msg.text()));
-      await page.goto('/community');
-      // The page's script comes once the first screen is painted; then the page view is pushed, once.
-      const pageEvents = () =>
-        page.evaluate(() =>
-          ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).filter(
-            // Real visitors' speed (web_vital) is reported as each metric is measured, beside the page view.
-            (entry) => entry.event !== 'web_vital',
-          ),
-        );
-      await expect.poll(pageEvents).toEqual([{ event: 'page_view', page_path: '/community' }]);
-      await expect
-        .poll(() => lines.some((line) => line.includes('page_view') && line.includes('/community')))
-        .toBe(true);
-    },
-  );
-
-  test(
     'debouncedresize fires once after a burst of resizes, no sooner than 250 ms after the last',
     { tag: ONE_WIDTH },
     async ({ page }) => {
@@ -103,23 +81,42 @@ test.describe('shared behaviours', () => {
     },
   );
 
+  // One load of /community: its page view first, then the nav as the page scrolls.
   test(
-    'the nav shadow is stronger once the page scrolls past 10 px',
+    'each page load pushes a page_view with its path and logs it; the nav shadow is stronger once the page scrolls past 10 px',
     { tag: ONE_WIDTH },
     async ({ page }) => {
+      const lines: string[] = [];
+      page.on('console', (msg) => lines.push(msg.text()));
       await page.goto('/community');
-      const nav = page.locator('[data-nav]');
-      const shadow = () => nav.evaluate((el) => getComputedStyle(el).boxShadow);
-      await expect(nav).not.toHaveAttribute('data-scrolled');
-      const atTop = await shadow();
-      await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
-      await page.waitForTimeout(100);
-      await expect(nav).not.toHaveAttribute('data-scrolled');
-      await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
-      await expect(nav).toHaveAttribute('data-scrolled', '');
-      await expect.poll(shadow).not.toBe(atTop);
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      await expect(nav).not.toHaveAttribute('data-scrolled');
+      await test.step('each page load pushes a page_view with its path and logs it', async () => {
+        // The page's script comes once the first screen is painted; then the page view is pushed, once.
+        const pageEvents = () =>
+          page.evaluate(() =>
+            ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).filter(
+              // Real visitors' speed (web_vital) is reported as each metric is measured, beside the page view.
+              (entry) => entry.event !== 'web_vital',
+            ),
+          );
+        await expect.poll(pageEvents).toEqual([{ event: 'page_view', page_path: '/community' }]);
+        await expect
+          .poll(() => lines.some((line) => line.includes('page_view') && line.includes('/community')))
+          .toBe(true);
+      });
+      await test.step('the nav shadow is stronger once the page scrolls past 10 px', async () => {
+        const nav = page.locator('[data-nav]');
+        const shadow = () => nav.evaluate((el) => getComputedStyle(el).boxShadow);
+        await expect(nav).not.toHaveAttribute('data-scrolled');
+        const atTop = await shadow();
+        await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
+        await page.waitForTimeout(100);
+        await expect(nav).not.toHaveAttribute('data-scrolled');
+        await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
+        await expect(nav).toHaveAttribute('data-scrolled', '');
+        await expect.poll(shadow).not.toBe(atTop);
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+        await expect(nav).not.toHaveAttribute('data-scrolled');
+      });
     },
   );
 
