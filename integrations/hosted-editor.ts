@@ -10,31 +10,12 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { build, type Plugin } from 'vite';
+import { build } from 'vite';
 import { EDITOR_FOLDER, EDITOR_PAGE, type HostedEditorSettings } from '../runtime/editor.ts';
+import { withoutGoogleFonts } from './keystatic-fonts.ts';
 
 /** The editor's app: its page (index.html) and entry (main.tsx). */
 const appRoot = fileURLToPath(new URL('../src/editor/hosted/', import.meta.url));
-
-/**
- * Keystatic's app links Inter from Google Fonts in its page; the editor's policy loads nothing
- * from other origins but GitHub's, so the link is taken out here and the app draws Inter from our
- * own copy (main.tsx). A Keystatic that no longer has the link stops the build, so this is
- * looked at again rather than silently doing nothing.
- */
-function withoutGoogleFonts(): Plugin {
-  const link =
-    /\/\*#__PURE__\*\/jsx\("link", \{\s*href: "https:\/\/fonts\.googleapis\.com\/[^"]*",\s*rel: "stylesheet"\s*\}\)/;
-  return {
-    name: 'editor-without-google-fonts',
-    transform(code, id) {
-      if (!/@keystatic[\\/]core[\\/]dist[\\/]keystatic-core-ui\.js$/.test(id)) return undefined;
-      if (!link.test(code))
-        throw new Error(`${id}: Keystatic's Google Fonts link was not found; check the editor's fonts.`);
-      return { code: code.replace(link, 'null'), map: null };
-    },
-  };
-}
 
 export function hostedEditorBuild(settings: HostedEditorSettings): AstroIntegration {
   return {

@@ -1,6 +1,6 @@
 /**
  * The browser editor's part of `npm run edit` (never of a build): Keystatic's own integration (its
- * pages and API), the editor's address printed at start, and small saves: a save of a data file
+ * pages and API, without its request to Google Fonts), the editor's address printed at start, and small saves: a save of a data file
  * under src/content/ is laid onto the file as it was (yaml-edit.ts) before Keystatic writes it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Config } from '@keystatic/core';
 import type { ViteDevServer } from 'vite';
 import { localResults } from './local-results.ts';
+import { withoutGoogleFonts } from './keystatic-fonts.ts';
 import { SAVE_SETTLES_MS } from '../src/editor/settle.ts';
 import { promoteOnSave } from '../src/editor/promote-on-save.ts';
 import { applyEdit, tidySave } from '../src/editor/yaml-edit.ts';
@@ -105,6 +106,9 @@ export function editor(): AstroIntegration[] {
         'astro:config:setup': ({ updateConfig }) => {
           updateConfig({
             vite: {
+              // Keystatic's page asks nothing of Google Fonts, pre-bundled or not (keystatic-fonts.ts).
+              plugins: [withoutGoogleFonts()],
+              optimizeDeps: { rolldownOptions: { plugins: [withoutGoogleFonts()] } },
               server: {
                 watch: { awaitWriteFinish: { stabilityThreshold: SAVE_SETTLES_MS, pollInterval: 25 } },
               },

@@ -2,7 +2,9 @@
  * What the editor's page does around Keystatic's app, in both modes (started by
  * keystatic.config.ts in the browser): a visible "Saved" once a save has landed; in local mode,
  * the form stays where the owner is after a save; a list item's delete and Reset ask first; and
- * the list rows' delete buttons, which Keystatic leaves unnamed, are named.
+ * the list rows' delete buttons, which Keystatic leaves unnamed, are named; and a Save is always
+ * checked by the editor's rules, never stopped unseen by the browser; and Keystatic's typeface comes
+ * from our own origin (its link to Google Fonts is taken out: integrations/keystatic-fonts.ts).
  *
  * Local mode: a save writes a data file, which the dev server sees and answers by reloading every
  * open page (the content layer's reload, and Vite's own, since the editor reads the data files for
@@ -10,6 +12,8 @@
  * So the reloads that follow the page's own save are let pass, and the next move to another form
  * loads that form afresh (with the data as saved) instead of reusing the page's stale copy.
  */
+
+import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
 /** A reload set off by the page's own save arrives within this time of it. */
 const OWN_SAVE_ECHO_MS = 20_000;
@@ -163,8 +167,12 @@ const ROW_DELETE = 'button.kui\\:ListViewItem-actions';
 const rowTitle = (button: Element): string =>
   (button.closest('[role="row"]')?.getAttribute('aria-label') ?? 'this item').split(' ⚠ ')[0]!;
 
-/** Keystatic's list rows' delete buttons have no name: each is named after its row ("Delete Tom Brennan"); its "…" is named for what it holds. */
-function nameButtons() {
+/**
+ * Keystatic's list rows' delete buttons have no name: each is named after its row ("Delete Tom
+ * Brennan"); its "…" is named for what it holds. Its entry forms leave the checks to it, and
+ * what axe finds on its page is mended.
+ */
+function mendKeystatic() {
   const name = () => {
     for (const button of document.querySelectorAll(ROW_DELETE)) {
       const label = `Delete ${rowTitle(button)}`;
@@ -174,14 +182,63 @@ function nameButtons() {
     for (const button of document.querySelectorAll('button[aria-label="…"]'))
       button.setAttribute('aria-label', 'More actions');
   };
-  name();
-  new MutationObserver(name).observe(document.body, {
+  const mend = () => {
+    name();
+    letKeystaticCheckSaves();
+    mendAccessibility();
+  };
+  const style = document.createElement('style');
+  style.textContent = EMPTY_LIST_LINE;
+  document.head.append(style);
+  mend();
+  new MutationObserver(mend).observe(document.body, {
     childList: true,
     subtree: true,
     attributes: true,
     attributeFilter: ['aria-label'],
   });
 }
+
+/** The forms of a whole entry, whose Save (or Create) Keystatic checks field by field. */
+const ENTRY_FORMS = '#singleton-form, #item-create-form, #item-edit-form';
+
+/**
+ * The editor's fields tell the browser when they hold a refused value (src/editor/fields.tsx), so
+ * that a list item's dialog stays open on it. A whole entry's form must not be stopped that way: the
+ * browser would cancel its Save before Keystatic checks it, with nothing shown but the field's own
+ * message (a refused video id in view, say), and no list of what stopped the Save. So these forms
+ * leave the checking to Keystatic, which then lists every refusal by its place.
+ */
+function letKeystaticCheckSaves() {
+  for (const form of document.querySelectorAll<HTMLFormElement>(ENTRY_FORMS)) form.noValidate = true;
+}
+
+/**
+ * What axe finds on Keystatic's page that the editor can mend: the page has no language and no
+ * title, a required list's star is a span with a name (a name no plain span may carry: it becomes
+ * an image named "(required)"), and an empty list's line is drawn too faint to read (3.3:1; drawn
+ * here as the list's "Empty list" heading is, above 4.5:1); on a phone, the sidebar's resize handle
+ * names as its pane one that is not drawn.
+ */
+function mendAccessibility() {
+  if (!document.documentElement.lang) document.documentElement.lang = 'en';
+  if (!document.title) document.title = 'Editor · Build Equity site';
+  for (const mark of document.querySelectorAll('span[aria-label="(required)"]:not([role])'))
+    mark.setAttribute('role', 'img');
+  // On a phone the sidebar's pane is not drawn, yet the resize handle still says it controls it.
+  for (const control of document.querySelectorAll('[aria-controls], [data-editor-controls]')) {
+    const ids = control.getAttribute('aria-controls') ?? control.getAttribute('data-editor-controls') ?? '';
+    const there = ids.split(/\s+/).every((id) => document.getElementById(id));
+    const [from, to] = there
+      ? ['data-editor-controls', 'aria-controls']
+      : ['aria-controls', 'data-editor-controls'];
+    if (!control.hasAttribute(from)) continue;
+    control.setAttribute(to, ids);
+    control.removeAttribute(from);
+  }
+}
+const EMPTY_LIST_LINE =
+  '.kui\\:ListView-centered-wrapper .kui\\:Text { color: var(--kui-color-foreground-neutral-secondary); }';
 
 /** What pressing `target` would throw away, asked as a question; undefined when nothing is. */
 function questionFor(target: EventTarget | null): { button: HTMLElement; question: string } | undefined {
@@ -246,9 +303,12 @@ let started = false;
 export function startEditorPage(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  // Keystatic's typeface (Inter), the site's own copy of it (a DOM without fonts, the unit tests', skips it).
+  if (typeof FontFace === 'function')
+    document.fonts.add(new FontFace('Inter', `url(${interUrl})`, { weight: '400 700' }));
   noteSaves();
   keepPlaceAfterSaves();
   confirmLosses();
-  if (document.body) nameButtons();
-  else document.addEventListener('DOMContentLoaded', nameButtons);
+  if (document.body) mendKeystatic();
+  else document.addEventListener('DOMContentLoaded', mendKeystatic);
 }

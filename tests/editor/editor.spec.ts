@@ -120,15 +120,51 @@ function withServerLog(error: unknown): Error {
 }
 
 /**
+ * Whether the dev server has taken in the data files as they now are: its content store was written
+ * after each last changed (see storeTakesIn), or the last change is seconds old and left it nothing
+ * to take in (a file written with the words it had).
+ */
+function devServerSettled(): boolean {
+  const newest = Math.max(
+    ...readdirSync(join(project.root, 'src/content'))
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => dataFileChanged(file.replace(/\.yaml$/, ''))),
+  );
+  return newest < storeWritten() || Date.now() - newest > 5000;
+}
+
+/** What the tab shows: its address and the start of its words (or the dev server's error overlay). */
+async function whatTheTabShows(page: Page): Promise<string> {
+  const words = await page
+    .evaluate(() => {
+      const overlay = document.querySelector('vite-error-overlay')?.shadowRoot?.textContent;
+      return overlay ? `the dev server's error: ${overlay}` : document.body?.innerText;
+    })
+    .catch((error: Error) => `(unreadable: ${error.message.split('\n')[0]})`);
+  return `${page.url()}: ${JSON.stringify((words ?? '').replace(/\s+/g, ' ').slice(0, 300))}`;
+}
+
+/**
  * Opens a page of the editor and waits until its form is there. The dev server reloads open pages
  * after a data file changed, and may re-bundle: a page caught in that moment is reloaded under
- * this navigation, sometimes several times in a row. So nothing is counted: the reload is let
- * finish, the page at `path` is used if it is ready, and it is opened again until five minutes
- * have passed. No step waits unbounded: a navigation that never finishes (one fresh clone's run
- * hung here for four minutes) is given up after 30 s and tried again.
+ * this navigation, sometimes several times in a row. So the dev server is first let take in the
+ * data files a test wrote (its reloads then come before this navigation, not during it); a
+ * navigation another one interrupts is let finish, and the page at `path` is used once its form is
+ * there. Each try is bounded and noted, and after two minutes the failure lists them, with what the
+ * tab showed (one run hung here for minutes with nothing said), instead of trying on.
  */
 async function open(page: Page, path: string, button = 'Save') {
-  const deadline = Date.now() + 300_000;
+  const started = Date.now();
+  const deadline = started + 120_000;
+  const tries: string[] = [];
+  const note = async (what: string) =>
+    tries.push(
+      `${Math.round((Date.now() - started) / 1000)} s: ${what}; the tab: ${await whatTheTabShows(page)}`,
+    );
+  await expect
+    .poll(devServerSettled, { timeout: 30_000 })
+    .toBe(true)
+    .catch(() => tries.push('the content store was still behind a data file after 30 s'));
   while (Date.now() < deadline) {
     const opened = await page
       .goto(`${EDITOR}${path}`, { waitUntil: 'domcontentloaded', timeout: 30_000 })
@@ -139,17 +175,22 @@ async function open(page: Page, path: string, button = 'Save') {
       });
     // Interrupted: let the reload that won finish loading before looking at the page or going again.
     if (!opened) await page.waitForLoadState('load', { timeout: 30_000 }).catch(() => undefined);
-    if (new URL(page.url()).pathname !== path) continue;
+    if (new URL(page.url()).pathname !== path) {
+      await note(opened ? 'the address changed' : 'the navigation was interrupted');
+      continue;
+    }
     const ready = await page
       .getByRole('button', { name: button })
-      .waitFor({ timeout: 150_000 })
+      .waitFor({ timeout: Math.max(1000, Math.min(60_000, deadline - Date.now())) })
       .then(() => true)
       .catch(() => false);
     // Every form has a Save button: a reload the last page asked for, landing after this navigation,
     // takes the tab back to that page's form. The form is the one asked for only if the address is.
     if (ready && new URL(page.url()).pathname === path) return;
+    await note(ready ? 'a reload took the tab elsewhere' : `no ${button} button`);
+    if (/the dev server's error/.test(tries.at(-1)!)) break;
   }
-  throw withServerLog(new Error(`The editor did not show ${path}:`));
+  throw withServerLog(new Error(`The editor did not show ${path} in 2 minutes:\n${tries.join('\n')}`));
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -375,16 +416,45 @@ for (const width of [1280, 375]) {
   });
 }
 
+/** What axe finds against WCAG 2.1 A and AA on the page, or in its open dialog: one line a finding. */
+async function axeFindings(page: Page, dialog = false): Promise<string[]> {
+  const scan = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const { violations } = await (dialog ? scan.include('[role="dialog"]') : scan).analyze();
+  return violations.flatMap(({ id, nodes }) => nodes.map(({ html }) => `${id}: ${html}`));
+}
+
 for (const width of [1280, 375]) {
-  test(`every button of the forms has a name; a list item's delete and Reset ask first, at ${width} px`, async ({
+  test(`the forms and their items' dialogs pass axe, ask nothing of another site, and a list item's delete and Reset ask first, at ${width} px`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== EDITOR) elsewhere.push(request.url());
+    });
     for (const form of ['kit', 'testimonials', 'experiments']) {
       await open(page, `/keystatic/singleton/${form}`);
-      const { violations } = await new AxeBuilder({ page }).withRules(['button-name']).analyze();
-      expect(violations.flatMap(({ nodes }) => nodes.map(({ html }) => html))).toEqual([]);
+      expect(await axeFindings(page), form).toEqual([]);
     }
+    // A split test's dialog, and its variant's, open on top of it (the page's words to change).
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(await axeFindings(page, true), 'a split test').toEqual([]);
+    await page
+      .getByRole('dialog')
+      .getByRole('group', { name: /^Variants/ })
+      .getByRole('button', { name: 'Add', exact: true })
+      .click();
+    await expect(page.getByRole('dialog')).toHaveCount(2);
+    expect(await axeFindings(page, true), 'a variant').toEqual([]);
+
+    await open(page, '/keystatic/singleton/testimonials');
+    await page.getByRole('row').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await axeFindings(page, true), 'a testimonial').toEqual([]);
+    // Keystatic's page links its typeface from Google Fonts: the editor draws it from its own origin.
+    expect(elsewhere, 'requests to another site').toEqual([]);
+
     await open(page, '/keystatic/singleton/faq');
     const { items } = contentOf(project.root).faq;
     const { question } = items[0]!;
@@ -472,7 +542,10 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   await open(page, '/keystatic/singleton/offer');
   await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill('-5');
   await pressSave(page);
-  await expect(page.getByText('Price (one-time, USD) must be at least 0')).toBeVisible();
+  // At the field, and in the list of what stopped the Save, after the field's place.
+  const refused = 'Price (one-time, USD) must be at least 0';
+  await expect(page.getByText(refused, { exact: true })).toBeVisible();
+  await expect(page.getByText(`→ ${refused}`)).toBeVisible();
 
   // A figure typed as it shows, and a name that is no figure: refused where they are typed.
   const price = formatUsd(dataFile('offer').kit.price);
@@ -529,25 +602,38 @@ test('the editor refuses what the build would refuse, naming the field, and writ
   await videoId.fill(`https://www.youtube.com/watch?v=${id}&t=42s`);
   await expect(videoId).toHaveValue(id);
 
-  // A YouTube address under a Vimeo video: refused at the id as it is pasted, by name.
-  const videos = dataFile('videos') as Record<string, { provider: string; id: string }>;
-  const [vimeoKey] = Object.entries(videos).find(([, video]) => video.provider === 'vimeo')!;
-  const youtubeId = Object.values(videos).find((video) => video.provider === 'youtube')!.id;
-  const videosForm = contentFiles.videos.editor as {
-    label: string;
-    fields: Record<string, { label: string }>;
-  };
-  const vimeoVideo = page.getByRole('group', { name: videosForm.fields[vimeoKey]!.label });
-  const wrongHost = `Video id: is a YouTube video's id, but the Host is vimeo`;
-  await vimeoVideo.getByRole('textbox', { name: 'Video id' }).fill(`https://youtu.be/${youtubeId}`);
-  await expect(vimeoVideo.getByRole('textbox', { name: 'Video id' })).toHaveValue(youtubeId);
-  await expect(vimeoVideo.getByText(wrongHost)).toBeVisible();
-  // Marked invalid for the browser too (its custom validity), as every refused field is.
-  const wrongId = vimeoVideo.getByRole('textbox', { name: 'Video id' });
-  expect(await wrongId.evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(false);
-
   expect(git('status', '--porcelain'), 'nothing refused was written').toBe('');
 });
+
+for (const width of [1280, 375]) {
+  test(`a video address for the other host is refused as it is pasted and by Save, naming the video, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const videos = dataFile('videos') as Record<string, { provider: string; id: string }>;
+    const [vimeoKey] = Object.entries(videos).find(([, video]) => video.provider === 'vimeo')!;
+    const youtubeId = Object.values(videos).find((video) => video.provider === 'youtube')!.id;
+    const videosForm = contentFiles.videos.editor as {
+      label: string;
+      fields: Record<string, { label: string }>;
+    };
+    await open(page, '/keystatic/singleton/videos');
+    const vimeoVideo = page.getByRole('group', { name: videosForm.fields[vimeoKey]!.label });
+    const videoId = vimeoVideo.getByRole('textbox', { name: 'Video id' });
+    const wrongHost = `Video id: is a YouTube video's id, but the Host is vimeo`;
+    await videoId.fill(`https://youtu.be/${youtubeId}`);
+    await expect(videoId).toHaveValue(youtubeId);
+    await expect(vimeoVideo.getByText(wrongHost)).toBeVisible();
+    expect(await videoId.evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(false);
+    await pressSave(page);
+    // The browser's own check of the refused field does not stop the Save unseen: the editor's list says why.
+    await expect(page.getByText('Not saved: fix this field, then press Save again')).toBeVisible();
+    await expect(
+      page.getByText(`${videosForm.label} → ${videosForm.fields[vimeoKey]!.label} → ${wrongHost}`),
+    ).toBeVisible();
+    expect(git('status', '--porcelain'), 'nothing refused was written').toBe('');
+  });
+}
 
 test('the editor refuses split tests the build would refuse: two running on one page', async ({ page }) => {
   // Two tests on the kit page, one running: the owner starts the second without ending the first.

@@ -4,7 +4,6 @@
  * /keystatic, never loaded by a visitor's page.
  */
 import { Keystatic } from '@keystatic/core/ui';
-import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { createRoot } from 'react-dom/client';
 import config from '../../../keystatic.config.ts';
 import { hostedEditor } from '../storage.ts';
@@ -12,9 +11,6 @@ import { keepLayoutOfCommits } from './small-commits.ts';
 
 /** The GitHub App's slug, for Keystatic's "install the app" link (baked in by the build). */
 declare const __EDITOR_APP_SLUG__: string;
-
-// Keystatic's typeface, from our own origin (its page would fetch it from Google Fonts: build.ts).
-document.fonts.add(new FontFace('Inter', `url(${interUrl})`, { weight: '400 700' }));
 
 if (hostedEditor) keepLayoutOfCommits(hostedEditor.repo);
 

@@ -64,7 +64,7 @@ describe('npm run experiment:promote', () => {
     const own = file.fields['hero.headline'];
     // The campaign page as the editor writes it, with a note of the owner's.
     const before = `name: Podcast\n# For listeners of the show.\npage: ${file.page}\nfields:\n  hero.headline: ${own}\nhide:\n  - bundles\n`;
-    mkdirSync(join(work, CAMPAIGN_FOLDER));
+    mkdirSync(join(work, CAMPAIGN_FOLDER), { recursive: true }); // the owner may have campaign pages already
     writeFileSync(join(work, CAMPAIGN_FOLDER, `${name}.yaml`), before);
     const lede = 'Forty minutes on cash flow, and the kit that came out of it.';
     writeFileSync(
