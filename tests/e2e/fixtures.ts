@@ -203,3 +203,23 @@ export function expectTestimonialsAsWritten(
     `${item.stars} out of 5 stars`,
   ]);
 }
+
+/**
+ * The footer's list of the site's pages (its label and links as the owner wrote them, in
+ * footer.yaml): it links both pages and marks the one at `path` as the current one.
+ */
+export async function expectFooterPages(
+  page: Page,
+  path: '/' | '/community',
+  pagesList: { label: string; links: readonly { label: string; href: string }[] },
+): Promise<void> {
+  const list = page.locator('body > footer').getByRole('list', { name: pagesList.label });
+  const linkTo = (href: string) =>
+    list.getByRole('link', { name: pagesList.links.find((link) => link.href === href)!.label, exact: true });
+  const kit = linkTo('/');
+  const community = linkTo('/community');
+  await expect(kit).toHaveAttribute('href', '/');
+  await expect(community).toHaveAttribute('href', '/community');
+  await expect(path === '/' ? kit : community).toHaveAttribute('aria-current', 'page');
+  await expect(path === '/' ? community : kit).not.toHaveAttribute('aria-current');
+}

@@ -4,12 +4,12 @@
  * so a price or headline changed in the editor changes what is expected along with the page.
  */
 import type { Page } from '@playwright/test';
-import { siteNames } from '../../src/config/site-names.ts';
 import { formatUsd, siteContent } from '../support/site-content.ts';
 import { textsInBuild } from './built-pages.ts';
 import {
   AUTH_URL_RE,
   expect,
+  expectFooterPages,
   expectItemsAsWritten,
   expectNoAxeViolations,
   expectTestimonialsAsWritten,
@@ -57,10 +57,9 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/');
 });
 
-test(
-  'sections come in their fixed order (their ids are link targets)',
-  { tag: ONE_WIDTH },
-  async ({ page }) => {
+// The page as loaded, read for its words, links and lists: one load, a step per part.
+test('/ as written: its sections, links, cards, lists and footer', { tag: ONE_WIDTH }, async ({ page }) => {
+  await test.step('sections come in their fixed order (their ids are link targets)', async () => {
     const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
     expect(ids).toEqual(SECTION_IDS);
     await expect(page.locator('h1')).toHaveCount(1);
@@ -69,47 +68,126 @@ test(
     await expect(page.locator('#hero')).toContainText(kit.hero.priceNote);
     const bonus = page.getByRole('complementary', { name: kit.hero.bonusTitle });
     await expect(bonus).toContainText(kit.hero.bonusText);
-  },
-);
+  });
 
-test('every buy link leads to the auth page', { tag: ONE_WIDTH }, async ({ page }) => {
-  const hrefs = await page
-    .locator('a[data-auth-link]')
-    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  // The hero's at least: the owner may hide the sections with the others.
-  expect(hrefs.length).toBeGreaterThanOrEqual(1);
-  for (const href of hrefs) expect(href).toMatch(AUTH_URL_RE);
+  await test.step('every buy link leads to the auth page', async () => {
+    const hrefs = await page
+      .locator('a[data-auth-link]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    // The hero's at least: the owner may hide the sections with the others.
+    expect(hrefs.length).toBeGreaterThanOrEqual(1);
+    for (const href of hrefs) expect(href).toMatch(AUTH_URL_RE);
+  });
+
+  await test.step('the cards are lists, each card as written', async () => {
+    for (const [section, { hidden, cards }] of [
+      ['whats-inside', kit.whatsInside],
+      ['why-this-works', kit.whyThisWorks],
+      ['movement', kit.movement],
+    ] as const) {
+      if (!(await shownUnlessHidden(page, section, hidden))) continue;
+      await expectItemsAsWritten(page.locator(`#${section} li`), cards, (card) => [
+        card.title,
+        card.description,
+      ]);
+    }
+  });
+
+  await test.step('the bundle lists every item with its value, and the total', async () => {
+    if (!(await shownUnlessHidden(page, 'bundles', kit.bundles.hidden))) return;
+    await expectItemsAsWritten(page.locator('#bundles li'), kit.bundles.items, (item) => [
+      item.title,
+      item.value,
+    ]);
+    await expect(page.locator('#bundles')).toContainText(kit.bundles.total);
+  });
+
+  await test.step('the testimonials as written, each with its stars', async () => {
+    if (!(await shownUnlessHidden(page, 'testimonials', testimonials.kit.hidden))) return;
+    await expectTestimonialsAsWritten(page, testimonials.kit.items);
+  });
+
+  await test.step('the final call to action offers the kit at its price', async () => {
+    if (!(await shownUnlessHidden(page, 'final-cta', kit.finalCta.hidden))) return;
+    const final = page.locator('#final-cta');
+    await expect(final.getByRole('heading', { name: kit.finalCta.title })).toBeVisible();
+    await expect(final).toContainText(kit.finalCta.description);
+    await expect(final.getByRole('link', { name: kit.finalCta.cta })).toHaveAttribute('href', AUTH_URL_RE);
+  });
+
+  await test.step('the footer links both pages and marks this one', () =>
+    expectFooterPages(page, '/', siteContent.footer.pages));
+
+  // Last: it opens every accordion item at once.
+  await test.step('every step and item reads as written, its figures filled in from the offer', async () => {
+    for (const details of await page.locator('details').all())
+      await details.evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    for (const [section, { hidden }, items] of [
+      ['cash-flow-machine', kit.cashFlowMachine, kit.cashFlowMachine.steps],
+      ['risk-dashboard', kit.riskDashboard, kit.riskDashboard.items],
+    ] as const) {
+      if (!(await shownUnlessHidden(page, section, hidden))) continue;
+      const details = page.locator(`#${section} details`);
+      for (const [index, item] of items.entries()) {
+        for (const paragraph of item.body) await expect(details.nth(index)).toContainText(paragraph);
+      }
+    }
+  });
 });
 
-test('from 1024 px the hero shows the box beside the headline; narrower, the call to action comes first', async ({
-  page,
-}) => {
-  const box = page.locator('#hero').getByRole('img', { name: /open box/ });
-  const headline = page.locator('#hero-title');
-  if (width(page) >= 1024) {
-    await expect(box).toBeInViewport({ ratio: 0.9 });
-    const [boxRect, headlineRect] = [await box.boundingBox(), await headline.boundingBox()];
-    expect(boxRect!.x, 'the box stands to the right of the headline').toBeGreaterThan(
-      headlineRect!.x + headlineRect!.width,
+// The page as loaded, measured at this width: one load, a step per part.
+test('/ laid out at this width: the hero, the video posters and the ROI price card', async ({ page }) => {
+  await test.step('from 1024 px the hero shows the box beside the headline; narrower, the call to action comes first', async () => {
+    const box = page.locator('#hero').getByRole('img', { name: /open box/ });
+    const headline = page.locator('#hero-title');
+    if (width(page) >= 1024) {
+      await expect(box).toBeInViewport({ ratio: 0.9 });
+      const [boxRect, headlineRect] = [await box.boundingBox(), await headline.boundingBox()];
+      expect(boxRect!.x, 'the box stands to the right of the headline').toBeGreaterThan(
+        headlineRect!.x + headlineRect!.width,
+      );
+    } else {
+      await expect(box).toBeHidden();
+    }
+    await expect(page.locator('#hero').getByRole('link', { name: kit.hero.cta })).toBeInViewport();
+    // The largest thing painted on arrival is the hero's words, never its picture. Which words
+    // depends on the owner's copy and on whether the display face came in time: a short headline
+    // set in its fallback can paint smaller than the lede.
+    const largest = await page.evaluate(
+      () =>
+        new Promise<{ inHero: boolean; tag: string }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const element = (list.getEntries().at(-1) as LargestContentfulPaint).element;
+            resolve({ inHero: Boolean(element?.closest('#hero')), tag: element?.tagName ?? '' });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
     );
-  } else {
-    await expect(box).toBeHidden();
-  }
-  await expect(page.locator('#hero').getByRole('link', { name: kit.hero.cta })).toBeInViewport();
-  // The largest thing painted on arrival is the hero's words, never its picture. Which words
-  // depends on the owner's copy and on whether the display face came in time: a short headline
-  // set in its fallback can paint smaller than the lede.
-  const largest = await page.evaluate(
-    () =>
-      new Promise<{ inHero: boolean; tag: string }>((resolve) => {
-        new PerformanceObserver((list) => {
-          const element = (list.getEntries().at(-1) as LargestContentfulPaint).element;
-          resolve({ inHero: Boolean(element?.closest('#hero')), tag: element?.tagName ?? '' });
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
-  expect(largest.inHero, `the largest paint, a <${largest.tag.toLowerCase()}>, is in the hero`).toBe(true);
-  expect(largest.tag, 'the largest paint is words, not the picture').toMatch(/^(H1|P)$/);
+    expect(largest.inHero, `the largest paint, a <${largest.tag.toLowerCase()}>, is in the hero`).toBe(true);
+    expect(largest.tag, 'the largest paint is words, not the picture').toMatch(/^(H1|P)$/);
+  });
+
+  await test.step('every video poster is 16:9 at this width', async () => {
+    for (const video of await page.locator('[data-video]').all()) {
+      const box = (await video.boundingBox())!;
+      expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    }
+  });
+
+  await test.step('the ROI section weighs the costs against a price card that stays in view', async () => {
+    if (!(await shownUnlessHidden(page, 'roi', kit.roi.hidden))) return;
+    const roi = page.locator('#roi');
+    for (const cost of offer.riskCosts) {
+      const row = roi.locator('dl > div').filter({ hasText: cost.label });
+      await expect(row.locator('dd')).toHaveText(`${formatUsd(cost.amount)}+`);
+    }
+    const card = roi.locator('[data-price-card]');
+    await expect(card.getByRole('heading')).toHaveText(`${formatUsd(offer.kit.price)}${kit.roi.oneTime}`);
+    for (const point of kit.roi.cardPoints) await expect(card).toContainText(point);
+    await expect(card.getByRole('link', { name: kit.roi.cta })).toHaveAttribute('href', AUTH_URL_RE);
+    await expect(card).toContainText(kit.roi.renewal);
+    const position = await card.evaluate((el) => getComputedStyle(el).position);
+    expect(position).toBe(width(page) >= 1024 ? 'sticky' : 'static');
+  });
 });
 
 test('the mobile buy bar shows below 768 px only, once the hero call to action has left, and never covers content', async ({
@@ -200,13 +278,6 @@ test.describe('videos', () => {
     await platform.getByRole('button', { name: `Play video: ${videos.platform.title}` }).click();
     await expect(platform.locator('iframe')).toHaveAttribute('src', playerUrl(videos.platform));
   });
-
-  test('every video poster is 16:9 at this width', async ({ page }) => {
-    for (const video of await page.locator('[data-video]').all()) {
-      const box = (await video.boundingBox())!;
-      expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
-    }
-  });
 });
 
 test.describe('accordions', () => {
@@ -243,25 +314,6 @@ test.describe('accordions', () => {
     await expect(items.nth(3)).toHaveAttribute('open', '');
     await expect(items.nth(1)).not.toHaveAttribute('open');
   });
-
-  test(
-    'every step and item reads as written, its figures filled in from the offer',
-    { tag: ONE_WIDTH },
-    async ({ page }) => {
-      for (const details of await page.locator('details').all())
-        await details.evaluate((d) => ((d as HTMLDetailsElement).open = true));
-      for (const [section, { hidden }, items] of [
-        ['cash-flow-machine', kit.cashFlowMachine, kit.cashFlowMachine.steps],
-        ['risk-dashboard', kit.riskDashboard, kit.riskDashboard.items],
-      ] as const) {
-        if (!(await shownUnlessHidden(page, section, hidden))) continue;
-        const details = page.locator(`#${section} details`);
-        for (const [index, item] of items.entries()) {
-          for (const paragraph of item.body) await expect(details.nth(index)).toContainText(paragraph);
-        }
-      }
-    },
-  );
 });
 
 test('the community button is a plain button that goes nowhere', async ({ page }) => {
@@ -293,97 +345,27 @@ test('beside that button, a text link leads to the community page', async ({ pag
   await expect(page).toHaveURL(new URL(kit.communityPitch.link.href, page.url()).href);
 });
 
-test('the cards are lists, each card as written', { tag: ONE_WIDTH }, async ({ page }) => {
-  for (const [section, { hidden, cards }] of [
-    ['whats-inside', kit.whatsInside],
-    ['why-this-works', kit.whyThisWorks],
-    ['movement', kit.movement],
-  ] as const) {
-    if (!(await shownUnlessHidden(page, section, hidden))) continue;
-    await expectItemsAsWritten(page.locator(`#${section} li`), cards, (card) => [
-      card.title,
-      card.description,
-    ]);
-  }
-});
-
-test('the bundle lists every item with its value, and the total', { tag: ONE_WIDTH }, async ({ page }) => {
-  if (!(await shownUnlessHidden(page, 'bundles', kit.bundles.hidden))) return;
-  await expectItemsAsWritten(page.locator('#bundles li'), kit.bundles.items, (item) => [
-    item.title,
-    item.value,
-  ]);
-  await expect(page.locator('#bundles')).toContainText(kit.bundles.total);
-});
-
-test('the ROI section weighs the costs against a price card that stays in view', async ({ page }) => {
-  if (!(await shownUnlessHidden(page, 'roi', kit.roi.hidden))) return;
-  const roi = page.locator('#roi');
-  for (const cost of offer.riskCosts) {
-    const row = roi.locator('dl > div').filter({ hasText: cost.label });
-    await expect(row.locator('dd')).toHaveText(`${formatUsd(cost.amount)}+`);
-  }
-  const card = roi.locator('[data-price-card]');
-  await expect(card.getByRole('heading')).toHaveText(`${formatUsd(offer.kit.price)}${kit.roi.oneTime}`);
-  for (const point of kit.roi.cardPoints) await expect(card).toContainText(point);
-  await expect(card.getByRole('link', { name: kit.roi.cta })).toHaveAttribute('href', AUTH_URL_RE);
-  await expect(card).toContainText(kit.roi.renewal);
-  const position = await card.evaluate((el) => getComputedStyle(el).position);
-  expect(position).toBe(width(page) >= 1024 ? 'sticky' : 'static');
-});
-
-test('the testimonials as written, each with its stars', { tag: ONE_WIDTH }, async ({ page }) => {
-  if (!(await shownUnlessHidden(page, 'testimonials', testimonials.kit.hidden))) return;
-  await expectTestimonialsAsWritten(page, testimonials.kit.items);
-});
-
-test('the final call to action offers the kit at its price', { tag: ONE_WIDTH }, async ({ page }) => {
-  if (!(await shownUnlessHidden(page, 'final-cta', kit.finalCta.hidden))) return;
-  const final = page.locator('#final-cta');
-  await expect(final.getByRole('heading', { name: kit.finalCta.title })).toBeVisible();
-  await expect(final).toContainText(kit.finalCta.description);
-  await expect(final.getByRole('link', { name: kit.finalCta.cta })).toHaveAttribute('href', AUTH_URL_RE);
-});
-
-test('the Product structured data matches the offer', { tag: ONE_WIDTH }, async ({ page }) => {
-  const records = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((scripts) =>
-      scripts.map((s) => JSON.parse(s.textContent ?? 'null') as Record<string, unknown>),
-    );
-  const product = records.find((r) => r['@type'] === 'Product') as
-    { name: string; image: string[]; offers: { url: string } } | undefined;
-  expect(product).toBeDefined();
-  expect(product?.name).toBe(siteNames.product);
-  expect(product?.offers).toMatchObject({
-    priceCurrency: 'USD',
-    price: offer.kit.price.toFixed(2),
-    availability: 'https://schema.org/InStock',
-  });
-  expect(new URL(product!.offers.url).pathname).toBe('/');
-  expect(product!.image[0]).toMatch(/^https?:\/\/.+\/og\/kit\.png$/);
-});
-
-// One scan per state, each its own test: a scan takes one to two seconds on a small machine, so a
-// test that walked every item would sit near its timeout. What an open item adds (its words, their
-// contrast, names and roles) is the same at every width: scanned at one. The page as loaded (every
-// accordion at rest) is scanned at each width in a11y.spec.ts.
+// One scan per state, a step each, one page load per accordion: a scan takes one to two seconds on
+// a small machine, so each test is marked slow. What an open item adds (its words, their contrast,
+// names and roles) is the same at every width: scanned at one. The page as loaded (every accordion
+// at rest) is scanned at each width in a11y.spec.ts.
 for (const [section, { hidden }] of [
   ['cash-flow-machine', kit.cashFlowMachine],
   ['risk-dashboard', kit.riskDashboard],
 ] as const) {
-  textsInBuild('/', `#${section} summary`, hidden).forEach((title, index) => {
-    test(
-      `axe finds nothing with the ${section} item "${title}" open`,
-      { tag: ONE_WIDTH },
-      async ({ page }) => {
+  const titles = textsInBuild('/', `#${section} summary`, hidden);
+  if (titles.length === 0) continue;
+  test(`axe finds nothing with each ${section} item open`, { tag: ONE_WIDTH }, async ({ page }) => {
+    test.slow(); // one scan per item
+    for (const [index, title] of titles.entries()) {
+      await test.step(`axe finds nothing with the ${section} item "${title}" open`, async () => {
         const summary = page.locator(`#${section} summary`).nth(index);
         await expect(summary).toHaveText(title);
         const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
         if (!open) await summary.click();
         await expect(summary.locator('..')).toHaveJSProperty('open', true);
         await expectNoAxeViolations(page, `#${section}`);
-      },
-    );
+      });
+    }
   });
 }

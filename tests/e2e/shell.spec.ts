@@ -1,76 +1,17 @@
 /**
- * The document shell and the browser behaviours every page shares: the head (charset, viewport,
- * black theme-color, title, description, canonical, Open Graph and Twitter cards), page views,
- * debouncedresize, smooth scrolling, the nav's shadow, image fallback, UTM carry-over, fonts, the
- * skip link and the footer. Reveal on scroll: reveal.spec.ts; the first screen painted before the
- * rest of the page: first-screen.spec.ts; the pages without JavaScript: no-javascript.spec.ts.
+ * The browser behaviours every page shares: page views, debouncedresize, smooth scrolling, the
+ * nav's shadow, image fallback, UTM carry-over, fonts, what comes before the first paint, the skip
+ * link and the logo links. The head as served: head.spec.ts; the footer's links: each page's
+ * as-written test (kit.spec.ts, community.spec.ts). Reveal on scroll: reveal.spec.ts; the first
+ * screen painted before the rest of the page: first-screen.spec.ts; the pages without JavaScript:
+ * no-javascript.spec.ts.
  */
 import { AUTH_URL_RE, expect, ONE_WIDTH, test } from './fixtures.ts';
-import { siteContent } from '../support/site-content.ts';
 import { ui } from '../../src/config/ui.ts';
 
-const PAGES = [
-  { path: '/', canonical: '/' },
-  { path: '/community', canonical: '/community' },
-];
-
-test.describe('every page head', () => {
-  for (const { path, canonical } of PAGES) {
-    test(
-      `${path} has charset, viewport, theme-color, title, canonical and social cards`,
-      { tag: ONE_WIDTH },
-      async ({ page }) => {
-        await page.goto(path);
-        const head = page.locator('head');
-        await expect(head.locator('meta[charset]')).toHaveCount(1);
-        await expect(head.locator('meta[name="viewport"]')).toHaveAttribute(
-          'content',
-          'width=device-width, initial-scale=1',
-        );
-        await expect(head.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');
-        await expect(page).toHaveTitle(/\S/);
-        await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /^.{50,}$/);
-        const canonicalHref = await head.locator('link[rel="canonical"]').getAttribute('href');
-        expect(new URL(canonicalHref!).pathname).toBe(canonical);
-        expect(canonicalHref).toMatch(/^https?:\/\//);
-        for (const property of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image']) {
-          await expect(head.locator(`meta[property="${property}"]`)).toHaveAttribute('content', /\S/);
-        }
-        await expect(head.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
-        await expect(head.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
-        await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
-          'content',
-          'summary_large_image',
-        );
-        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      },
-    );
-  }
-});
+const PAGES = ['/', '/community'];
 
 test.describe('shared behaviours', () => {
-  test(
-    'each page load pushes a page_view with its path and logs it',
-    { tag: ONE_WIDTH },
-    async ({ page }) => {
-      const lines: string[] = [];
-      page.on('console', (msg) => lines.push(msg.text()));
-      await page.goto('/community');
-      // The page's script comes once the first screen is painted; then the page view is pushed, once.
-      const pageEvents = () =>
-        page.evaluate(() =>
-          ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).filter(
-            // Real visitors' speed (web_vital) is reported as each metric is measured, beside the page view.
-            (entry) => entry.event !== 'web_vital',
-          ),
-        );
-      await expect.poll(pageEvents).toEqual([{ event: 'page_view', page_path: '/community' }]);
-      await expect
-        .poll(() => lines.some((line) => line.includes('page_view') && line.includes('/community')))
-        .toBe(true);
-    },
-  );
-
   test(
     'debouncedresize fires once after a burst of resizes, no sooner than 250 ms after the last',
     { tag: ONE_WIDTH },
@@ -140,23 +81,42 @@ test.describe('shared behaviours', () => {
     },
   );
 
+  // One load of /community: its page view first, then the nav as the page scrolls.
   test(
-    'the nav shadow is stronger once the page scrolls past 10 px',
+    'each page load pushes a page_view with its path and logs it; the nav shadow is stronger once the page scrolls past 10 px',
     { tag: ONE_WIDTH },
     async ({ page }) => {
+      const lines: string[] = [];
+      page.on('console', (msg) => lines.push(msg.text()));
       await page.goto('/community');
-      const nav = page.locator('[data-nav]');
-      const shadow = () => nav.evaluate((el) => getComputedStyle(el).boxShadow);
-      await expect(nav).not.toHaveAttribute('data-scrolled');
-      const atTop = await shadow();
-      await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
-      await page.waitForTimeout(100);
-      await expect(nav).not.toHaveAttribute('data-scrolled');
-      await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
-      await expect(nav).toHaveAttribute('data-scrolled', '');
-      await expect.poll(shadow).not.toBe(atTop);
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      await expect(nav).not.toHaveAttribute('data-scrolled');
+      await test.step('each page load pushes a page_view with its path and logs it', async () => {
+        // The page's script comes once the first screen is painted; then the page view is pushed, once.
+        const pageEvents = () =>
+          page.evaluate(() =>
+            ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).filter(
+              // Real visitors' speed (web_vital) is reported as each metric is measured, beside the page view.
+              (entry) => entry.event !== 'web_vital',
+            ),
+          );
+        await expect.poll(pageEvents).toEqual([{ event: 'page_view', page_path: '/community' }]);
+        await expect
+          .poll(() => lines.some((line) => line.includes('page_view') && line.includes('/community')))
+          .toBe(true);
+      });
+      await test.step('the nav shadow is stronger once the page scrolls past 10 px', async () => {
+        const nav = page.locator('[data-nav]');
+        const shadow = () => nav.evaluate((el) => getComputedStyle(el).boxShadow);
+        await expect(nav).not.toHaveAttribute('data-scrolled');
+        const atTop = await shadow();
+        await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }));
+        await page.waitForTimeout(100);
+        await expect(nav).not.toHaveAttribute('data-scrolled');
+        await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
+        await expect(nav).toHaveAttribute('data-scrolled', '');
+        await expect.poll(shadow).not.toBe(atTop);
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+        await expect(nav).not.toHaveAttribute('data-scrolled');
+      });
     },
   );
 
@@ -205,32 +165,17 @@ test.describe('shared behaviours', () => {
     },
   );
 
-  test('fonts are self-hosted, preloaded and in use', { tag: ONE_WIDTH }, async ({ page }) => {
-    const hosts = new Set<string>();
-    page.on('request', (request) => hosts.add(new URL(request.url()).host));
-    await page.goto('/', { waitUntil: 'load' });
-    await page.evaluate(() => document.fonts.ready);
-    const preloads = await page
-      .locator('link[rel="preload"][as="font"]')
-      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
-    expect(preloads.length).toBeGreaterThan(0);
-    expect(preloads.length).toBeLessThanOrEqual(2);
-    const loaded = await page.evaluate(() =>
-      [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
-    );
-    expect(loaded.some((family) => family.startsWith('Inter'))).toBe(true);
-    expect(loaded.some((family) => family.startsWith('Fraunces'))).toBe(true);
-    expect([...hosts]).toEqual([new URL(page.url()).host]);
-  });
-
   // On a slow phone connection every request made before the first paint shares the few round
   // trips the headline's font has: the logo travels inside the HTML, and the whole stylesheet, the
   // page's script and the islands' code wait until the first screen is painted. Only the loader
   // that waits for the paint comes before it (1 KB, async: the paint never waits for it).
-  for (const { path } of PAGES) {
-    test(`${path}: until its first screen is painted, the page fetches nothing but its two fonts and its loader`, async ({
+  // The same load shows the fonts self-hosted and in use.
+  for (const path of PAGES) {
+    test(`${path}: until its first screen is painted, the page fetches nothing but its two fonts and its loader; the fonts are self-hosted, preloaded and in use`, async ({
       page,
     }) => {
+      const hosts = new Set<string>();
+      page.on('request', (request) => hosts.add(new URL(request.url()).host));
       await page.goto(path, { waitUntil: 'load' });
       // Resource timing lists a request once its answer is in; the first paint's time says when it began.
       const requests = () =>
@@ -267,6 +212,15 @@ test.describe('shared behaviours', () => {
             expect.stringMatching(/^\/_astro\/boot\.\w+\.js$/),
           ]),
         );
+      await test.step('fonts are self-hosted, preloaded and in use', async () => {
+        await page.evaluate(() => document.fonts.ready);
+        const loaded = await page.evaluate(() =>
+          [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+        );
+        expect(loaded.some((family) => family.startsWith('Inter'))).toBe(true);
+        expect(loaded.some((family) => family.startsWith('Fraunces'))).toBe(true);
+        expect([...hosts]).toEqual([new URL(page.url()).host]);
+      });
     });
   }
 
@@ -303,27 +257,5 @@ test.describe('shared behaviours', () => {
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();
     });
-  }
-});
-
-test.describe('footer', () => {
-  for (const path of ['/', '/community']) {
-    test(
-      `on ${path}, the footer links both pages and marks the current one`,
-      { tag: ONE_WIDTH },
-      async ({ page }) => {
-        await page.goto(path);
-        const { label, links } = siteContent.footer.pages;
-        const pages = page.locator('body > footer').getByRole('list', { name: label });
-        const linkTo = (href: string) =>
-          pages.getByRole('link', { name: links.find((link) => link.href === href)!.label, exact: true });
-        const kit = linkTo('/');
-        const community = linkTo('/community');
-        await expect(kit).toHaveAttribute('href', '/');
-        await expect(community).toHaveAttribute('href', '/community');
-        await expect(path === '/' ? kit : community).toHaveAttribute('aria-current', 'page');
-        await expect(path === '/' ? community : kit).not.toHaveAttribute('aria-current');
-      },
-    );
   }
 });
