@@ -92,7 +92,10 @@ export default defineConfig({
     navigationTimeout: 60_000,
     actionTimeout: 60_000,
   },
-  projects: [...widths, http, analytics, editor, experiments, hostedEditor, deployHook],
+  // Workers take tests in this order. The long groups that run one test after another (the editor's
+  // is the longest chain of the run) go first, so the page tests fill the other worker beside them
+  // instead of leaving it idle at the end.
+  projects: [editor, hostedEditor, analytics, experiments, deployHook, ...widths, http],
   webServer: {
     // The production build, served by our own server exactly as `npm start` does.
     command: 'npm run serve',
