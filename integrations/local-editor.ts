@@ -1,7 +1,8 @@
 /**
  * The browser editor's part of `npm run edit` (never of a build): Keystatic's own integration (its
- * pages and API, without its request to Google Fonts), the editor's address printed at start, and small saves: a save of a data file
- * under src/content/ is laid onto the file as it was (yaml-edit.ts) before Keystatic writes it.
+ * pages and API, without its request to Google Fonts), the editor's address printed at start, and
+ * small saves: a save of a data file under src/content/ is laid onto the file as it was
+ * (yaml-edit.ts) before Keystatic writes it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -51,7 +52,7 @@ async function keepLayout(body: string, root: string): Promise<string> {
     if (!DATA_FILE.test(addition.path)) continue;
     const original = await read(addition.path);
     if (original === undefined) continue;
-    let saved = Buffer.from(addition.contents, 'base64url').toString('utf8');
+    let saved = tidy;
     if (addition.path === EXPERIMENTS) {
       // A variant ticked Promote: its words go into its page's file, in the same save.
       const promoted = await promoteOnSave(saved, read);
