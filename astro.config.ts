@@ -37,7 +37,7 @@ async function editorIntegrations() {
   if (settings.editing) return (await import('./integrations/local-editor.ts')).editor();
   if (!settings.hostedEditor) return [];
   const { hostedEditorBuild } = await import('./integrations/hosted-editor.ts');
-  return [hostedEditorBuild(settings.hostedEditor)];
+  return [hostedEditorBuild(settings.hostedEditor, settings.publicEnv)];
 }
 
 export default defineConfig({

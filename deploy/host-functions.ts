@@ -62,7 +62,9 @@ function entries(
   const editor = manifest.editor;
   const tests = manifest.experiments.length > 0 ? JSON.stringify(splitTests(manifest)) : undefined;
   const page = editor && JSON.stringify({ file: editor.page, html: editorPageHtml ?? '' });
-  const onHost = editor && `editorOnHost(${JSON.stringify({ page: editor.page, assets: editor.assets })})`;
+  const onHost =
+    editor &&
+    `editorOnHost(${JSON.stringify({ page: editor.page, preview: editor.preview, assets: editor.assets })})`;
   // Only a function that has the editor imports it (Keystatic is most of a bundle).
   const wire = (host: string, make: string, args: string) =>
     `import { ${make} } from './runtime/hosts/${host}.ts';\n${

@@ -74,6 +74,8 @@ export interface RouteManifest {
 export interface EditorRoutes {
   /** `/keystatic/index.html`. */
   page: string;
+  /** `/keystatic/preview.html`, the live preview's page, answered at /keystatic/preview. */
+  preview: string;
   /** Its scripts and styles, each at its own path (`/keystatic/assets/…`). */
   assets: string[];
 }
@@ -130,6 +132,8 @@ export async function routeManifest(build: string): Promise<RouteManifest> {
   );
   const editorFiles = served.filter(inEditor).map((file) => `/${file}`);
   const editorPage = `${EDITOR_PAGE}/index.html`;
+  const previewPage = `${EDITOR_PAGE}/preview.html`;
+  const editorPages = new Set([editorPage, previewPage]);
   const pages = files.filter((file) => file.endsWith('.html')).sort();
   const others = files.filter((file) => !file.endsWith('.html'));
   const immutable = (file: string) => `/${file}`.startsWith(IMMUTABLE_PREFIX);
@@ -143,7 +147,11 @@ export async function routeManifest(build: string): Promise<RouteManifest> {
     notFound: notFoundPage,
     experiments,
     editor: editorFiles.includes(editorPage)
-      ? { page: editorPage, assets: editorFiles.filter((file) => file !== editorPage) }
+      ? {
+          page: editorPage,
+          preview: previewPage,
+          assets: editorFiles.filter((file) => !editorPages.has(file)),
+        }
       : null,
   };
 }

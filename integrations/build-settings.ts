@@ -30,6 +30,8 @@ export interface BuildSettings {
   editing: boolean;
   /** The hosted editor (Keystatic, GitHub mode), built into the site when all its variables are set. */
   hostedEditor: HostedEditorSettings | null;
+  /** Every PUBLIC_* setting as astro:env gives it to the site's modules (the live preview reads them the same way). */
+  publicEnv: Readonly<Record<string, unknown>>;
 }
 
 export function buildSettings(env: BuildEnv): BuildSettings {
@@ -65,5 +67,6 @@ export function buildSettings(env: BuildEnv): BuildSettings {
     editing: env['KEYSTATIC'] === 'true',
     // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
     hostedEditor: hostedEditorSettings(env),
+    publicEnv: settings,
   };
 }

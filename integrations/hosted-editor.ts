@@ -9,15 +9,38 @@
  * API runs on the Node server (server/editor/) and as a small function per host (deploy/editor-hosts.ts).
  */
 import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
 import type { AstroIntegration } from 'astro';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 import { EDITOR_FOLDER, EDITOR_PAGE, type HostedEditorSettings } from '../runtime/editor.ts';
 import { withoutGoogleFonts } from './keystatic-fonts.ts';
 
-/** The editor's app: its page (index.html) and entry (main.tsx). */
+/** The editor's app: its page (index.html) and entry (main.tsx), and the live preview's page (preview.html). */
 const appRoot = fileURLToPath(new URL('../src/editor/hosted/', import.meta.url));
 
-export function hostedEditorBuild(settings: HostedEditorSettings): AstroIntegration {
+/**
+ * The site's settings as its own modules read them (`astro:env/client`, src/config/site.ts): the
+ * live preview draws the pages with the site's components, which link to the same sign-up page and
+ * newsletter as the build's.
+ */
+export function siteSettingsModule(publicEnv: Readonly<Record<string, unknown>>): Plugin {
+  const id = '\0astro-env-client';
+  return {
+    name: 'site-settings',
+    resolveId: (source) => (source === 'astro:env/client' ? id : undefined),
+    load: (source) =>
+      source === id
+        ? Object.entries(publicEnv)
+            .map(([name, value]) => `export const ${name} = ${JSON.stringify(value ?? undefined)};`)
+            .join('\n')
+        : undefined,
+  };
+}
+
+export function hostedEditorBuild(
+  settings: HostedEditorSettings,
+  publicEnv: Readonly<Record<string, unknown>>,
+): AstroIntegration {
   return {
     name: 'hosted-editor',
     hooks: {
@@ -28,7 +51,8 @@ export function hostedEditorBuild(settings: HostedEditorSettings): AstroIntegrat
           root: appRoot,
           base: `${EDITOR_PAGE}/`,
           logLevel: 'warn',
-          plugins: [withoutGoogleFonts()],
+          // The live preview is drawn with the site's own styles (Tailwind) and settings.
+          plugins: [withoutGoogleFonts(), tailwindcss(), siteSettingsModule(publicEnv)],
           define: {
             __HOSTED_EDITOR__: JSON.stringify({
               repo: settings.repo,
@@ -45,6 +69,7 @@ export function hostedEditorBuild(settings: HostedEditorSettings): AstroIntegrat
             modulePreload: { polyfill: false },
             chunkSizeWarningLimit: 4096,
             rolldownOptions: {
+              input: { index: `${appRoot}index.html`, preview: `${appRoot}preview.html` },
               // Keystatic's packages mark React Server Components ('use client'), which mean nothing in
               // a browser bundle.
               onLog(level, log, handler) {

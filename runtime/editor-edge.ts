@@ -7,7 +7,7 @@
  * handler into each host's function (runtime/hosts/, bundled by deploy/host-functions.ts).
  */
 import { editorApi } from './editor-api.ts';
-import { EDITOR_API, editorHeaders, hostedEditorSettings, isEditorPath } from './editor.ts';
+import { EDITOR_API, editorHeaders, hostedEditorSettings, isEditorPath, PREVIEW_PAGE } from './editor.ts';
 
 /** A file of the build as the host's file server answers it (`/keystatic/index.html`, `/keystatic/assets/…`). */
 export type FetchFile = (file: string) => Promise<Response>;
@@ -15,6 +15,8 @@ export type FetchFile = (file: string) => Promise<Response>;
 /** The editor's files in the build (the route manifest's `editor`). */
 export interface EditorFileList {
   page: string;
+  /** The live preview's page, answered at PREVIEW_PAGE. */
+  preview: string;
   assets: readonly string[];
 }
 
@@ -59,8 +61,11 @@ export function editorEdge(
     if (path.startsWith(EDITOR_API)) return api(request);
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return plain(path, 405, 'Method Not Allowed\n', { allow: 'GET, HEAD' });
-    // Its scripts at their own paths; any other path below /keystatic is the app, which routes itself.
-    const file = await fetchFile(assets.has(path) ? path : files.page);
+    // Its scripts at their own paths, the live preview's page at its own; any other path below
+    // /keystatic is the app, which routes itself.
+    const file = await fetchFile(
+      assets.has(path) ? path : path === PREVIEW_PAGE ? files.preview : files.page,
+    );
     if (!file.ok) return plain(path, 502, `The editor's file could not be read (${file.status}).\n`);
     const headers = new Headers(editorHeaders(path));
     for (const name of ['content-type', 'etag', 'last-modified']) {

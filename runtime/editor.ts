@@ -32,6 +32,12 @@ export interface HostedEditorSettings {
 
 /** The editor's page (the app routes itself below it) and its API. */
 export const EDITOR_PAGE = '/keystatic';
+/**
+ * The live preview: the page the owner is editing, drawn in the browser from the unsaved form
+ * beside it (src/editor/preview/). Its own document under the editor's address, framed by the
+ * editor's page only.
+ */
+export const PREVIEW_PAGE = `${EDITOR_PAGE}/preview`;
 export const EDITOR_API = '/api/keystatic/';
 /** Where the build puts the editor's app, as a folder of the build's root. */
 export const EDITOR_FOLDER = 'keystatic';
@@ -90,11 +96,33 @@ export const EDITOR_CSP = [
   "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
   "font-src 'self' data:",
   "connect-src 'self' https://api.github.com https://raw.githubusercontent.com",
+  // The live preview, beside the form.
+  "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   // Signing in leaves for GitHub's authorize page by a link, never a form; the editor posts nothing itself.
   "form-action 'self'",
   "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The live preview's policy: its script and the site's styles and fonts from our origin, the
+ * owner's saved files from GitHub's API (GitHub mode), pictures from our origin or, for a picture
+ * chosen but not saved, from the page's own memory (blob:). No frame of its own (a video stays a
+ * poster: nothing is asked of another site), nothing sent anywhere else, and only the editor's
+ * page may frame it.
+ */
+export const PREVIEW_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://api.github.com",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
 ].join('; ');
 
 /** Search engines keep the editor out of their index, whatever links to it. */
@@ -109,8 +137,9 @@ export const isEditorPath = (path: string): boolean =>
  */
 export function editorHeaders(path: string, transport: Transport = 'https'): Record<string, string> {
   const hashed = path.startsWith(`${EDITOR_PAGE}/assets/`);
+  const policy = path === PREVIEW_PAGE ? PREVIEW_CSP : EDITOR_CSP;
   return {
-    ...securityHeaders(`${EDITOR_CSP}; upgrade-insecure-requests`, transport),
+    ...securityHeaders(`${policy}; upgrade-insecure-requests`, transport),
     'X-Robots-Tag': NOINDEX,
     'Cache-Control': hashed ? cacheControl.immutable : 'no-store',
   };

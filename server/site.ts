@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { UNDER_TEST_HEADERS, type ServedExperiment } from '../runtime/experiments.ts';
 import { allRoutes, experimentOf, routeManifest } from '../deploy/routes.ts';
-import { EDITOR_PAGE, editorHeaders } from '../runtime/editor.ts';
+import { EDITOR_PAGE, editorHeaders, PREVIEW_PAGE } from '../runtime/editor.ts';
 import {
   headersFor,
   lowerCaseNames as lower,
@@ -226,6 +226,7 @@ export async function loadSite(root: string): Promise<Site> {
         );
     };
     await editorFile(manifest.editor.page, EDITOR_PAGE);
+    await editorFile(manifest.editor.preview, PREVIEW_PAGE);
     for (const asset of manifest.editor.assets) await editorFile(asset, asset);
     editor = { page: files.get(EDITOR_PAGE)!, files };
   }

@@ -14,6 +14,7 @@
  */
 
 import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { startLivePreview } from './preview/panel.tsx';
 
 /** A reload set off by the page's own save arrives within this time of it. */
 const OWN_SAVE_ECHO_MS = 20_000;
@@ -308,6 +309,7 @@ export function startEditorPage(): void {
     document.fonts.add(new FontFace('Inter', `url(${interUrl})`, { weight: '400 700' }));
   noteSaves();
   keepPlaceAfterSaves();
+  startLivePreview();
   confirmLosses();
   if (document.body) mendKeystatic();
   else document.addEventListener('DOMContentLoaded', mendKeystatic);
