@@ -1,25 +1,26 @@
 /**
  * The owner's data as the pages show it: every figure token in the copy replaced from offer.yaml,
  * and the figures the copy never types (totals, savings) computed. Pure: the build hands it the
- * data files read through their content collections (index.ts), and anything outside the build
- * (the browser tests) hands it the same files parsed against the same schemas, so both see the
- * same words and figures.
+ * data files read through their content collections (index.ts), the live preview the files as the
+ * owner is writing them (preview-content.ts, a part of a file at a time), and the browser tests the
+ * same files parsed against the same schemas, so all see the same words and figures.
  */
-import { resolveFigureTokens } from '../lib/figure-tokens.ts';
+import { resolveFigureTokens, type FigureTable } from '../lib/figure-tokens.ts';
 import { describeField } from './field-labels.ts';
 import { comparisonFigures, figureTable } from './figures.ts';
-import { contentPath, type ContentData, type ContentName } from './schemas.ts';
+import { contentPath, type ContentData, type ContentName, type Offer } from './schemas.ts';
 
 export type RawContent = { [N in ContentName]: ContentData<N> };
+
+/** Every data file but the offer, its tokens resolved. */
+type ResolvedFiles = Omit<RawContent, 'offer'>;
 
 export function resolveContent(raw: RawContent) {
   const { offer } = raw;
   const figures = figureTable(offer);
   const resolve = <N extends Exclude<ContentName, 'offer'>>(name: N): ContentData<N> =>
     resolveFigureTokens(raw[name], figures, contentPath(name), (path) => describeField(name, path));
-  return {
-    offer,
-    comparison: comparisonFigures(offer),
+  return shownContent(offer, {
     kit: resolve('kit'),
     community: resolve('community'),
     faq: resolve('faq'),
@@ -28,5 +29,23 @@ export function resolveContent(raw: RawContent) {
     meta: resolve('meta'),
     videos: resolve('videos'),
     experiments: resolve('experiments'),
-  };
+  });
+}
+
+/** The site's content as the pages show it: every file resolved (`resolveContent`). */
+export type ShownContent = ReturnType<typeof resolveContent>;
+
+/** The content as the pages show it, from the offer and every other file with its tokens resolved. */
+export function shownContent(offer: Offer, files: ResolvedFiles) {
+  return { offer, comparison: comparisonFigures(offer), ...files };
+}
+
+/**
+ * One part of data file `name` (`hero` of kit.yaml) with its tokens resolved, each problem worded
+ * as the build words it for the whole file: throws a ContentError listing them.
+ */
+export function resolvePart<T>(name: ContentName, part: string, value: T, figures: FigureTable): T {
+  return resolveFigureTokens(value, figures, contentPath(name), (path) =>
+    describeField(name, [part, ...path]),
+  );
 }
