@@ -7,9 +7,9 @@
 import { defineCollection } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { parse } from 'yaml';
 import { campaignBases, campaignNames } from './content/campaign-files.ts';
-import { describeField, labelsAlong } from './content/field-labels.ts';
+import { dataOfFile } from './content/data-files.ts';
+import { describeField, describePath } from './content/field-labels.ts';
 import { CAMPAIGN_FOLDER } from './content/pages.ts';
 import { checkedCampaignSchema } from './content/schemas/campaigns.ts';
 import { checkedExperimentsSchema } from './content/schemas/experiments.ts';
@@ -38,24 +38,8 @@ function labelled<N extends ContentName>(name: N) {
 function dataFile<N extends ContentName>(name: N) {
   const path = contentPath(name);
   return defineCollection({
-    loader: file(path, {
-      parser: (text) => {
-        let data: unknown;
-        try {
-          data = parse(text, { prettyErrors: true });
-        } catch (error) {
-          throw new Error(`Invalid YAML in ${path}: ${(error as Error).message}`, { cause: error });
-        }
-        // The split tests may also be written as a bare list, the way they read best by hand.
-        if (name === 'experiments' && Array.isArray(data)) data = { experiments: data };
-        if (!data || typeof data !== 'object' || Array.isArray(data)) {
-          throw new Error(
-            `Invalid content in ${path}: the file must hold named fields, not a list or a value.`,
-          );
-        }
-        return { [path]: data as Record<string, unknown> };
-      },
-    }),
+    // A file that is no YAML, or holds no named fields, stops the build naming it (data-files.ts).
+    loader: file(path, { parser: (text) => ({ [path]: dataOfFile(name, text) }) }),
     schema: labelled(name),
   });
 }
@@ -92,7 +76,7 @@ const campaigns = defineCollection({
     if (checked.success) return checked.data;
     for (const issue of checked.error.issues) {
       const path = issue.path as (string | number)[];
-      const where = `${labelsAlong(checkedCampaignSchema.editor, path).join(' → ')}${path.length > 0 ? ` (${path.join('.')})` : ''}`;
+      const where = describePath(checkedCampaignSchema.editor, path);
       context.addIssue({ code: 'custom', path, message: `${where}: ${issue.message}` });
     }
     return z.NEVER;

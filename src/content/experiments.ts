@@ -1,15 +1,16 @@
 /**
- * The owner's split tests (experiments.yaml), as the build uses them: which page runs which test,
- * each variant's finished page (its words written into the page's content, figures resolved) and
- * the list every host reads to split visitors (integrations/experiments.ts writes it beside the build).
- * Build-time only; free of Astro's own modules, so the config can read it too.
+ * The owner's split tests (experiments.yaml), as the build lists them: each variant's finished
+ * page file and the list every host reads to split visitors (integrations/experiments.ts writes it
+ * beside the build). Which test runs on which page is running-tests.ts's. Build-time only (it reads
+ * the project's files); free of Astro's own modules, so the config can read it too.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { campaignBases } from './campaign-files.ts';
-import { contentPath, experimentsSchema, type Experiment, type Experiments } from './schemas.ts';
+import { contentPath, experimentsSchema, type Experiments } from './schemas.ts';
 import { checkedExperimentsSchema, type CampaignBases } from './schemas/experiments.ts';
+import { runningExperiments } from './running-tests.ts';
 
 /** Where a variant's page is built: never linked, served in place of the page by every host. */
 export const variantFile = (experiment: string, variant: string) =>
@@ -26,16 +27,6 @@ export function parseExperiments(text: string, campaigns?: CampaignBases): Exper
   const data: unknown = parse(text);
   const schema = campaigns ? checkedExperimentsSchema(campaigns) : experimentsSchema;
   return schema.zod.parse(Array.isArray(data) ? { experiments: data } : (data ?? {}));
-}
-
-/** The tests running now, from a project's experiments.yaml. */
-export function runningExperiments(experiments: Experiments): Experiment[] {
-  return experiments.experiments.filter((test) => test.running);
-}
-
-/** The one running test of a page (`/`, `/community` or a campaign page's address), if any. */
-export function experimentOn(experiments: Experiments, page: string): Experiment | undefined {
-  return runningExperiments(experiments).find((test) => test.page === page);
 }
 
 /** What the build lists for the hosts: each running test, its variants' shares and files. */

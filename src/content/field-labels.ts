@@ -26,7 +26,12 @@ export function labelsAlong(root: EditorField, path: Path): string[] {
   return labels;
 }
 
-export function describeField(name: ContentName, path: Path): string {
+/** The field at `path` of a file declared by `root`, labelled and then placed: "… → Headline (hero.headline)". */
+export function describePath(root: EditorField, path: Path): string {
   const where = path.length > 0 ? ` (${path.join('.')})` : '';
-  return `${labelsAlong(contentFiles[name].editor, path).join(' → ')}${where}`;
+  return `${labelsAlong(root, path).join(' → ')}${where}`;
+}
+
+export function describeField(name: ContentName, path: Path): string {
+  return describePath(contentFiles[name].editor, path);
 }

@@ -1,16 +1,14 @@
 /**
  * The owner's content, ready for the pages: each data file read through its content collection
- * (validated against schemas.ts), every figure token resolved from offer.yaml, the figures the
- * copy never types (totals, savings) computed, and uploaded images run through the image pipeline.
- * Build-time only.
+ * (validated against schemas.ts), every figure token resolved from offer.yaml and the figures the
+ * copy never types (totals, savings) computed. Images stay paths: each page makes its pictures
+ * (pictures.ts, through the image pipeline: uploads.ts). Build-time only.
  */
 import { getEntry } from 'astro:content';
 import { absoluteUrl, site } from '../config/site.ts';
 import { resolveContent, type RawContent } from './resolve.ts';
-import type { PictureData } from '../lib/picture-data.ts';
 import { PAGE_PATHS, PAGES, type PageName, type PagePath } from './pages.ts';
 import { warnAboutSamples } from './samples.ts';
-import { uploadedImageUrl, uploadedPoster } from './uploads.ts';
 import {
   contentFiles,
   contentPath,
@@ -31,23 +29,6 @@ async function load() {
   const content = resolveContent(Object.fromEntries(entries) as RawContent);
   const { offer, testimonials } = content;
 
-  // Avatars show at 48 px: one WebP at twice that covers sharp screens.
-  for (const group of [testimonials.kit, testimonials.community]) {
-    for (const item of group.items) item.avatar = await uploadedImageUrl(item.avatar, 96);
-  }
-
-  // A video's own poster, through the image pipeline (the drawing shows without one).
-  const videos = Object.fromEntries(
-    await Promise.all(
-      Object.entries(content.videos).map(async ([key, { poster, ...video }]) => [
-        key,
-        { ...video, ...(poster !== undefined && { poster: await uploadedPoster(poster) }) },
-      ]),
-    ),
-  ) as {
-    [K in keyof typeof content.videos]: Omit<(typeof content.videos)[K], 'poster'> & { poster?: PictureData };
-  };
-
   warnAboutSamples(
     contentPath('testimonials'),
     [...testimonials.kit.items, ...testimonials.community.items].map((item) => ({
@@ -59,7 +40,7 @@ async function load() {
     { sample: offer.shipping.sample, name: 'shipping and return terms' },
   ]);
 
-  return { ...content, videos };
+  return content;
 }
 
 let loaded: ReturnType<typeof load> | undefined;

@@ -6,7 +6,7 @@
  * of its own here: a test on `/` never runs on `/podcast`, a test on `/podcast` changes its words.
  */
 import { withVariantWords } from './experiment-fields.ts';
-import { experimentOn } from './experiments.ts';
+import { experimentOn } from './running-tests.ts';
 import { PAGES, type PageNameOf, type PagePath } from './pages.ts';
 import type { Experiments } from './schemas.ts';
 
@@ -61,4 +61,20 @@ export function wordsUnderTest<W>(
     experiment: { id: running.id, variant: chosen.id },
     words: withVariantWords(words, chosen.fields ?? {}),
   };
+}
+
+/**
+ * The words of `variant` on the page at `path`, whether or not its test runs yet (the live preview
+ * shows a test's variants while the owner writes them); undefined when the page has no such test
+ * or the test no such variant.
+ */
+export function variantWords<W>(
+  experiments: Experiments,
+  path: string,
+  words: W,
+  variant: VariantProps,
+): W | undefined {
+  const test = experiments.experiments.find(({ id, page }) => id === variant.experiment && page === path);
+  const chosen = test?.variants.find(({ id }) => id === variant.variant);
+  return chosen && withVariantWords(words, chosen.fields ?? {});
 }

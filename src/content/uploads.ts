@@ -1,35 +1,57 @@
 /**
  * Images the owner uploads in the editor (or places in src/assets/uploads/), run through Astro's
- * image pipeline; a path outside that folder (a file in public/) is served as it is. Build-time only.
+ * image pipeline: the build's picture resolver (pictures.ts says which image is drawn how). A path
+ * outside that folder (a file in public/) is served as it is. Build-time only (astro:assets).
  */
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import { pictureData, type PictureData } from '../lib/picture-data.ts';
+import type { PictureData } from '../lib/picture-data.ts';
+import type { PictureResolver, PictureUse } from './pictures.ts';
 
 const uploads = import.meta.glob<{ default: ImageMetadata }>('/src/assets/uploads/*', { eager: true });
 
-/** One WebP at `width` (a vector image is already sharp at every size: it is served as it is). */
-export async function uploadedImageUrl(path: string, width: number): Promise<string> {
-  const upload = uploads[path];
-  if (!upload) return path;
-  if (upload.default.format === 'svg') return upload.default.src;
-  const image = await getImage({ src: upload.default, width, format: 'webp' });
-  return image.src;
+/** AVIF and WebP at each of `use`'s widths the image has (its own width if it is narrower). */
+async function pictureData(image: ImageMetadata, use: PictureUse): Promise<PictureData> {
+  const usable = use.widths.filter((w) => w <= image.width);
+  const list = usable.length > 0 ? usable : [image.width];
+  const largest = Math.max(...list);
+  const height = Math.round((image.height / image.width) * largest);
+  const sources = await Promise.all(
+    (['avif', 'webp'] as const).map(async (format) => {
+      const variants = await Promise.all(
+        list.map(async (width) => {
+          const out = await getImage({ src: image, width, format });
+          return `${out.src} ${width}w`;
+        }),
+      );
+      return { type: `image/${format}`, srcset: variants.join(', ') };
+    }),
+  );
+  const fallback = await getImage({ src: image, width: largest, format: 'webp' });
+  return { sources, src: fallback.src, width: largest, height, alt: '', sizes: use.sizes };
 }
 
-/** A responsive picture (AVIF and WebP, 400 and 800 wide) of an uploaded raster image. */
-export function uploadedPicture(path: string, alt: string, sizes?: string): Promise<PictureData> {
+/** One WebP at the use's width (a vector image is already sharp at every size: it is served as it is). */
+async function singleImage(path: string, use: PictureUse): Promise<PictureData> {
   const upload = uploads[path];
-  if (!upload) throw new Error(`${path} is not an image in src/assets/uploads/.`);
-  return pictureData(upload.default, alt, sizes);
+  const [width = 0] = use.widths;
+  const single = { sources: [], width, height: width, alt: '', sizes: use.sizes };
+  if (!upload) return { ...single, src: path };
+  if (upload.default.format === 'svg') return { ...single, src: upload.default.src };
+  return { ...single, src: (await getImage({ src: upload.default, width, format: 'webp' })).src };
 }
 
-/** A video's poster: a picture of an uploaded image (a vector one as it is), filling the player's frame. */
-export async function uploadedPoster(path: string): Promise<PictureData> {
+/**
+ * The build's pictures: a testimonial's photo a single WebP; a poster or an office photo a
+ * responsive picture (a vector poster as it is, filling the player's frame).
+ */
+export const buildPicture: PictureResolver = async (path, use) => {
+  if (use.kind === 'avatar') return singleImage(path, use);
   const upload = uploads[path];
   if (!upload) throw new Error(`${path} is not an image in src/assets/uploads/.`);
-  const sizes = '(min-width: 1024px) 60vw, 100vw';
-  if (upload.default.format !== 'svg') return pictureData(upload.default, '', sizes, [800, 1600]);
-  const { src, width, height } = upload.default;
-  return { sources: [], src, width, height, alt: '', sizes };
-}
+  if (use.kind === 'poster' && upload.default.format === 'svg') {
+    const { src, width, height } = upload.default;
+    return { sources: [], src, width, height, alt: '', sizes: use.sizes };
+  }
+  return pictureData(upload.default, use);
+};

@@ -28,9 +28,13 @@ export function formatFigure(value: number, format: FigureFormat): string {
 }
 
 export class ContentError extends Error {
+  /** Each problem on its own, as the message lists them: the live preview refuses a section by them. */
+  readonly problems: readonly string[];
+
   constructor(file: string, problems: string[]) {
     super(`Invalid content in ${file}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ContentError';
+    this.problems = problems;
   }
 }
 

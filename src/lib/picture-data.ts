@@ -1,13 +1,8 @@
 /**
- * Responsive image data made at build time by Astro's image pipeline, handed to the
- * React `Picture` as plain props: AVIF and WebP at 400 and 800 px wide, with the
- * intrinsic size set so nothing shifts. Build-time only (imports astro:assets).
+ * A raster image as the React `Picture` takes it: plain props, no Astro types. The build makes
+ * them with Astro's image pipeline (AVIF and WebP at each width, the intrinsic size set so nothing
+ * shifts: src/content/uploads.ts); the live preview from the owner's unsaved uploads.
  */
-import { getImage } from 'astro:assets';
-import type { ImageMetadata } from 'astro';
-import { ui } from '../config/ui.ts';
-
-/** A raster image as the React `Picture` takes it: plain props, no Astro types. */
 export interface PictureData {
   sources: { type: string; srcset: string }[];
   src: string;
@@ -15,29 +10,4 @@ export interface PictureData {
   height: number;
   alt: string;
   sizes: string;
-}
-
-export async function pictureData(
-  image: ImageMetadata,
-  alt: string,
-  sizes = '(min-width: 768px) 50vw, 100vw',
-  widths: readonly number[] = ui.imageWidths,
-): Promise<PictureData> {
-  const usable = widths.filter((w) => w <= image.width);
-  const list = usable.length > 0 ? usable : [image.width];
-  const largest = Math.max(...list);
-  const height = Math.round((image.height / image.width) * largest);
-  const sources = await Promise.all(
-    (['avif', 'webp'] as const).map(async (format) => {
-      const variants = await Promise.all(
-        list.map(async (width) => {
-          const out = await getImage({ src: image, width, format });
-          return `${out.src} ${width}w`;
-        }),
-      );
-      return { type: `image/${format}`, srcset: variants.join(', ') };
-    }),
-  );
-  const fallback = await getImage({ src: image, width: largest, format: 'webp' });
-  return { sources, src: fallback.src, width: largest, height, alt, sizes };
 }

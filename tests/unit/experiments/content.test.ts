@@ -11,12 +11,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { testableFields, withVariantWords } from '../../../src/content/experiment-fields.ts';
-import {
-  experimentOn,
-  parseExperiments,
-  readRunningList,
-  servedList,
-} from '../../../src/content/experiments.ts';
+import { parseExperiments, readRunningList, servedList } from '../../../src/content/experiments.ts';
+import { experimentOn } from '../../../src/content/running-tests.ts';
 import { describeField } from '../../../src/content/field-labels.ts';
 import { CAMPAIGN_FOLDER } from '../../../src/content/pages.ts';
 import { checkedExperimentsSchema } from '../../../src/content/schemas/experiments.ts';

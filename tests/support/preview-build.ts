@@ -1,0 +1,44 @@
+/**
+ * The pages the live preview is compared with: `astro build` (the pages alone, no host configs or
+ * compressed copies) of a copy of the project with two campaign pages (tests/support/campaign-build.ts's
+ * indexed one on /community, and experiment-build.ts's on / hiding a section) and split tests
+ * running on / and on that campaign page. The working tree and dist/ are left alone.
+ */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { stringify } from 'yaml';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { contentPath } from '../../src/content/schemas.ts';
+import { INDEXED_CAMPAIGN, writeCampaign } from './campaign-build.ts';
+import { CAMPAIGN_EXPERIMENT, TESTED_CAMPAIGN } from './experiment-build.ts';
+
+export { CAMPAIGN_EXPERIMENT, INDEXED_CAMPAIGN, SAMPLE_EXPERIMENT, TESTED_CAMPAIGN };
+
+export interface PagesBuild extends ProjectCopy {
+  dist: string;
+}
+
+/** Builds the copy's pages; half a minute or more. */
+export async function buildPreviewedPages(): Promise<PagesBuild> {
+  const copy = copyProject('preview');
+  try {
+    for (const { name, file } of [TESTED_CAMPAIGN, INDEXED_CAMPAIGN]) writeCampaign(copy.root, name, file);
+    writeFileSync(
+      join(copy.root, contentPath('experiments')),
+      stringify({ experiments: [SAMPLE_EXPERIMENT, CAMPAIGN_EXPERIMENT] }),
+    );
+    await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+      cwd: copy.root,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      timeout: 400_000,
+      maxBuffer: 20 * 1024 * 1024,
+    });
+  } catch (error) {
+    copy.remove();
+    throw error;
+  }
+  return { ...copy, dist: join(copy.root, 'dist') };
+}
