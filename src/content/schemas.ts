@@ -67,6 +67,9 @@ export const contentFiles = Object.fromEntries(
 /** Every data file's name, in the registry's order. */
 export const CONTENT_NAMES = Object.keys(DATA_FILES) as ContentName[];
 
+/** Whether `name` names a data file of the registry. */
+export const isContentName = (name: string): name is ContentName => Object.hasOwn(DATA_FILES, name);
+
 export type ContentName = keyof typeof contentFiles;
 export type ContentData<N extends ContentName> = Infer<(typeof contentFiles)[N]>;
 

@@ -40,10 +40,14 @@ const words = (node: Node | null) => (node?.textContent ?? '').replace(/\s+/g, '
 /**
  * How a page reads: each of its sections in order (the nav, each part of `main`, the buy bar and
  * the footer), by its id, with its headings and all its text. What only shows without scripts is
- * left out: the preview is a scripted page.
+ * left out: the preview is a scripted page; so are the preview's empty marks where a section starts
+ * (the places it scrolls to as the owner moves through the form).
  */
-function reading(root: ParentNode) {
-  for (const quiet of root.querySelectorAll('noscript, script, template, style')) quiet.remove();
+function reading(page: ParentNode & Node) {
+  // A copy: what React drew stays as it drew it.
+  const root = page.cloneNode(true) as ParentNode;
+  for (const quiet of root.querySelectorAll('noscript, script, template, style, [data-preview-part]:empty'))
+    quiet.remove();
   const sections = root.querySelectorAll(
     ':scope > header, :scope > main > *, :scope > aside, :scope > footer',
   );

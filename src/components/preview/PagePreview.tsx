@@ -6,6 +6,8 @@ import { CommunityPageBody } from '../community/CommunityPageBody.tsx';
 import { DashboardPreview } from '../community/DashboardPreview.tsx';
 import { FeatureCarousel } from '../community/FeatureCarousel.tsx';
 import { JoinNowTabs } from '../community/JoinNowTabs.tsx';
+import type { CommunitySectionKey } from '../community/community-page.ts';
+import type { KitSectionKey } from '../kit/kit-page.ts';
 import { KitPageBody } from '../kit/KitPageBody.tsx';
 import { preparePage, type PageRefusals, type PreparedPage, type PreviewTarget } from './prepare-page.ts';
 import { RefusalNote } from './RefusalNote.tsx';
@@ -21,22 +23,44 @@ export interface PagePreviewProps {
   settings: PageSettings;
 }
 
-/** Each section's refusals as its mark; none for a section with none. */
-function notesOf<K extends string>({ sections }: PageRefusals<K>): Partial<Record<K, ReactNode>> {
-  const entries = Object.entries(sections) as [K, Refusal[]][];
+/**
+ * Each section's mark: a place to scroll to (the section the owner is editing), and its refusals,
+ * if any. Drawn above the section, so the page's own markup stays as built.
+ */
+function notesOf<K extends string>(keys: readonly K[], { sections }: PageRefusals<K>): Record<K, ReactNode> {
   return Object.fromEntries(
-    entries.map(([section, refusals]) => [section, <RefusalNote key={section} refusals={refusals} />]),
-  ) as Partial<Record<K, ReactNode>>;
+    keys.map((section) => {
+      const refusals: Refusal[] | undefined = sections[section];
+      return [
+        section,
+        <div key={section} data-preview-part={section} style={{ scrollMarginTop: 0 }}>
+          {refusals && <RefusalNote refusals={refusals} />}
+        </div>,
+      ];
+    }),
+  ) as Record<K, ReactNode>;
 }
 
 /** A prepared page's body: the page's own, its widgets as they are (live, not islands). */
 function PageBody({ page }: { page: Exclude<PreparedPage, { path: undefined }> }) {
-  if (page.path === '/') return <KitPageBody {...page.parts} notes={notesOf(page.refusals)} />;
+  if (page.path === '/') {
+    const keys = [...(Object.keys(page.parts.sections) as KitSectionKey[]), 'footer' as const];
+    return <KitPageBody {...page.parts} notes={notesOf(keys, page.refusals)} />;
+  }
   const { body, islands } = page.parts;
+  // Both newsletter bands are the one part `newsletter` of the page's file.
+  const keys = [
+    ...new Set(
+      Object.keys(body.sections).map((key) =>
+        key === 'newsletterTop' || key === 'newsletterBottom' ? 'newsletter' : key,
+      ),
+    ),
+    'footer',
+  ] as CommunitySectionKey[];
   return (
     <CommunityPageBody
       {...body}
-      notes={notesOf(page.refusals)}
+      notes={notesOf(keys, page.refusals)}
       featureCarousel={<FeatureCarousel {...islands.featureCarousel} />}
       dashboardPreview={islands.dashboardPreview && <DashboardPreview {...islands.dashboardPreview} />}
       joinNowTabs={islands.joinNowTabs && <JoinNowTabs {...islands.joinNowTabs} />}

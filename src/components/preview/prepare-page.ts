@@ -108,6 +108,16 @@ const COMMUNITY_PLACEMENTS: Placements<CommunitySectionKey> = {
 };
 
 /**
+ * The section of the page at `base` drawn from `part` of data file `name` (`intro` of kit.yaml:
+ * the kit's intro; `kitIntro` of videos.yaml: the same), or undefined when that page draws none.
+ */
+export function sectionOfPart(base: PagePath, name: ContentName, part: string): string | undefined {
+  const placements: Placements<string> = base === '/' ? KIT_PLACEMENTS : COMMUNITY_PLACEMENTS;
+  const place = placements[name]?.(part);
+  return place === 'page' ? undefined : place;
+}
+
+/**
  * The refusals page `target` shows, by where: each file's by its placement, the target's own
  * campaign file's and (for a variant) the split tests' at the top; a section the page does not
  * draw (hidden) has its refusals at the top too.

@@ -21,19 +21,28 @@ const SIDE_BY_SIDE = 1024;
 /** The share of the window the preview takes beside the form. */
 const PANE_SHARE = 0.46;
 
-/** The message the editor's page sends the preview when the owner moves to another section. */
+/** The message the editor's page sends the preview when the owner moves to another part of a file. */
 export interface SectionMessage {
   type: 'live-preview:section';
-  key: string;
+  /** The data file of the form (`kit`), and its part holding the field (`hero`). */
+  file: string;
+  part: string;
 }
 
 /** The preview's address for `target`, opened at `section`, on `branch` (GitHub mode). */
-export function previewAddress(target: PreviewTarget, branch?: string, section?: string): string {
+export function previewAddress(
+  target: PreviewTarget,
+  branch?: string,
+  at?: { file: string; part: string },
+): string {
   const query = new URLSearchParams({ page: target.page });
   if (target.test) query.set('test', target.test);
   if (target.variant) query.set('variant', target.variant);
   if (branch) query.set('branch', branch);
-  if (section) query.set('section', section);
+  if (at) {
+    query.set('file', at.file);
+    query.set('part', at.part);
+  }
   return `${PREVIEW_PAGE}?${query}`;
 }
 
@@ -166,9 +175,9 @@ function LivePreview() {
   const frame = useRef<HTMLIFrameElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const lastField = useRef<HTMLElement | null>(null);
-  const [section, setSection] = useState<string | undefined>();
-  /** The section the preview opened at: the frame's address keeps it until the page changes. */
-  const [openedAt, setOpenedAt] = useState<string | undefined>();
+  const [section, setSection] = useState<{ file: string; part: string } | undefined>();
+  /** The part the preview opened at: the frame's address keeps it until the page changes. */
+  const [openedAt, setOpenedAt] = useState<{ file: string; part: string } | undefined>();
   const side = windowWidth >= SIDE_BY_SIDE;
 
   // The field the owner is on: the preview follows its section, and the phone's Back returns to it.
@@ -177,10 +186,10 @@ function LivePreview() {
       const field = event.target;
       if (!(field instanceof HTMLElement) || field.closest('[data-live-preview]')) return;
       lastField.current = field;
-      const key = sectionOf(field, place.singleton);
-      if (!key) return;
-      setSection(key);
-      const message: SectionMessage = { type: 'live-preview:section', key };
+      const part = sectionOf(field, place.singleton);
+      if (!part || !place.singleton) return;
+      setSection({ file: place.singleton, part });
+      const message: SectionMessage = { type: 'live-preview:section', file: place.singleton, part };
       frame.current?.contentWindow?.postMessage(message, location.origin);
     };
     document.addEventListener('focusin', follow);

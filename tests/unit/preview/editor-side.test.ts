@@ -40,16 +40,17 @@ describe('which page a form of the editor makes', () => {
     expect(pageOfForm(editorPlace('/keystatic'))).toBeUndefined();
   });
 
-  it('the preview’s address carries the page, the branch and the section', () => {
+  it('the preview’s address carries the page, the branch and the part of the file', () => {
+    const at = { file: PAGES[firstPage].name, part: 'hero' };
     const address = new URL(
-      previewAddress({ page: otherPages[0] ?? firstPage }, 'edit-x', 'hero'),
+      previewAddress({ page: otherPages[0] ?? firstPage }, 'edit-x', at),
       'http://editor',
     );
     expect(address.pathname).toBe('/keystatic/preview');
     expect(Object.fromEntries(address.searchParams)).toEqual({
       page: otherPages[0] ?? firstPage,
       branch: 'edit-x',
-      section: 'hero',
+      ...at,
     });
   });
 });
