@@ -6,7 +6,7 @@
  * GitHub go there too (`routeGitHub`).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type BrowserContext } from '@playwright/test';
@@ -44,6 +44,8 @@ interface GitHubSiteOptions {
   prepare?: (root: string) => void;
   buildEnv?: Record<string, string>;
   serverEnv?: Record<string, string>;
+  /** Build the copy once without the editor first, into `dist-without-editor/`, to compare the visitors' pages. */
+  buildWithoutEditor?: boolean;
   logLevel: 'warn' | 'info';
 }
 
@@ -69,6 +71,10 @@ export async function startGitHubSite(options: GitHubSiteOptions) {
   const project = copyProject(options.name);
   options.prepare?.(project.root);
   const repository = ownersRepository(project.root);
+  if (options.buildWithoutEditor) {
+    run('npm', ['run', 'build'], project.root, options.buildEnv);
+    renameSync(join(project.root, 'dist'), join(project.root, 'dist-without-editor'));
+  }
   run('npm', ['run', 'build'], project.root, { ...options.env, ...options.buildEnv });
   const standIn = new GitHubStandIn({
     repository,

@@ -15,7 +15,7 @@
  * browser's are routed here by Playwright, the server's by tests/hosted-editor/github-hosts.ts.
  * Every request is recorded (method, host, path, GraphQL operation) for the test to read.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -477,13 +477,18 @@ export class GitHubStandIn {
         );
       const contents = new RegExp(`^/repos${repoPath}/contents/(.+)$`).exec(path);
       if (contents) {
+        const at = `${url.searchParams.get('ref') ?? 'main'}:${contents[1]}`;
+        const quiet: { cwd: string; stdio: StdioOptions } = {
+          cwd: this.options.repository,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        };
         try {
-          const file = execFileSync(
-            'git',
-            ['show', `${url.searchParams.get('ref') ?? 'main'}:${contents[1]}`],
-            { cwd: this.options.repository, stdio: ['ignore', 'pipe', 'ignore'] },
-          );
-          return send(200, file, 'application/vnd.github.raw');
+          // A folder: GitHub lists its entries as JSON, whatever the Accept header asks.
+          if (execFileSync('git', ['cat-file', '-t', at], { ...quiet, encoding: 'utf8' }).trim() === 'tree') {
+            const listing = execFileSync('git', ['ls-tree', '-l', at], { ...quiet, encoding: 'utf8' });
+            return json(200, folderEntries(listing, contents[1]!));
+          }
+          return send(200, execFileSync('git', ['show', at], quiet), 'application/vnd.github.raw');
         } catch {
           return json(404, { message: 'Not Found' });
         }
@@ -522,6 +527,24 @@ export class GitHubStandIn {
     const { port } = this.server!.address() as AddressInfo;
     return send(`http://127.0.0.1:${port}/${url.hostname}${url.pathname}${url.search}`, init);
   }
+}
+
+/** A folder's entries as GitHub's contents API lists them, from `git ls-tree -l` of it. */
+function folderEntries(listing: string, folder: string) {
+  return listing
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [info, name] = line.split('\t') as [string, string];
+      const [, type, sha, size] = info.split(/\s+/) as [string, string, string, string];
+      return {
+        type: type === 'tree' ? 'dir' : 'file',
+        name,
+        path: `${folder.replace(/\/$/, '')}/${name}`,
+        sha,
+        size: type === 'tree' ? 0 : Number(size),
+      };
+    });
 }
 
 /**

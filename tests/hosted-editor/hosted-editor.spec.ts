@@ -6,14 +6,18 @@
  * repository on disk: the test then reads the commits there, and builds the merged commit to see
  * the new price on the pages. Runs in a copy of the project: the working tree is never touched.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { STATE_COOKIE } from '../../runtime/editor-api.ts';
-import { editorHeaders } from '../../runtime/editor.ts';
+import { EDITOR_FOLDER, editorHeaders } from '../../runtime/editor.ts';
+import { contentFiles, contentPath } from '../../src/content/schemas.ts';
+import { DRAFT_VERSION } from '../../src/editor/preview/drafts.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
+import { contentOf } from '../support/site-content.ts';
 import { linkModules, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { startWrangler } from '../support/wrangler.ts';
 import { editorEnv, routeGitHub as routeTo, run, startGitHubSite, type GitHubSite } from './github-site.ts';
@@ -45,6 +49,7 @@ test.beforeAll(async () => {
     standInPort: STAND_IN_PORT,
     env: EDITOR_ENV,
     logLevel: 'warn',
+    buildWithoutEditor: true,
   });
 });
 
@@ -290,4 +295,199 @@ test('the visitors’ pages of a build with the editor carry exactly the headers
     expect(withEditor.status(), path).toBe(without.status());
     expect(headersOf(withEditor), path).toEqual(headersOf(without));
   }
+});
+
+/** The label the editor gives part `key` of data file `name` (a section's group in its form). */
+function contentLabel(name: 'kit', key: string): string {
+  const form = contentFiles[name].editor;
+  if (form.kind !== 'object') throw new Error(`${name} is a file of named parts`);
+  return form.fields[key]!.label;
+}
+
+/** The live preview's frame in the editor's page. */
+const previewFrame = (page: Page) => page.frameLocator('iframe[data-live-preview-frame]');
+
+/** A draft branch of the owner's, made on GitHub from main (as the editor's New branch makes one). */
+function draftBranch(name: string): string {
+  git('branch', '-f', name, 'main');
+  return git('rev-parse', name);
+}
+
+/** Opens form `path` of the editor on `branch` and waits until it is drawn. */
+async function openForm(page: Page, branch: string, path: string) {
+  await page.goto(`${SITE}/keystatic/branch/${branch}/${path}`);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
+}
+
+test('the live preview draws the draft branch as the owner types, beside the form: words, a figure, a hidden section, an unsaved picture, a refused value', async ({
+  context,
+  page,
+}) => {
+  await routeGitHub(context);
+  const violations = policyViolations(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  const head = draftBranch('edit-live-preview');
+  const content = contentOf(setting.project.root);
+  await openForm(page, 'edit-live-preview', 'singleton/kit');
+
+  await test.step('it opens beside the form and reads as the page: the same headings, in order', async () => {
+    await page.getByRole('button', { name: 'Live preview' }).click();
+    const frame = previewFrame(page);
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(content.kit.hero.headline);
+    const built = await (await fetch(`${SITE}/`)).text();
+    const builtHeadings = [...built.matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((match) =>
+      match[1]!
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+    await expect
+      .poll(async () =>
+        (await frame.locator('main h2').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim()),
+      )
+      .toEqual(builtHeadings);
+    // The form stays usable beside it: its fields are in view, not under the preview.
+    const field = page.getByRole('textbox', { name: 'Headline' }).first();
+    const fieldBox = (await field.boundingBox())!;
+    const paneBox = (await page.locator('section[aria-label="Live preview"]').boundingBox())!;
+    expect(fieldBox.x + fieldBox.width).toBeLessThanOrEqual(paneBox.x);
+  });
+
+  await test.step('a headline typed, not saved, shows in the preview; nothing is committed', async () => {
+    const typed = 'Could your business take a bad month? Find out tonight.';
+    await page.getByRole('textbox', { name: 'Headline' }).first().fill(typed);
+    await expect(previewFrame(page).getByRole('heading', { level: 1 })).toHaveText(typed);
+    expect(git('rev-parse', 'edit-live-preview')).toBe(head);
+  });
+
+  await test.step('a refused value keeps the page drawn, its section marked with the refusal', async () => {
+    const field = page.getByRole('textbox', { name: 'Headline' }).first();
+    const typed = await field.inputValue();
+    await field.fill('');
+    const frame = previewFrame(page);
+    await expect(frame.getByRole('note').filter({ hasText: 'Headline' })).toBeVisible();
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(typed);
+    await field.fill(typed);
+    await expect(frame.getByRole('note').filter({ hasText: 'Headline' })).toHaveCount(0);
+  });
+
+  await test.step('a section hidden with its switch leaves the preview', async () => {
+    const section = page.getByRole('group', { name: contentLabel('kit', 'bundles') });
+    await section.getByRole('checkbox', { name: 'Hide this section' }).setChecked(true);
+    await expect(previewFrame(page).locator('#bundles')).toHaveCount(0);
+  });
+
+  await test.step('a figure changed in Prices and figures shows wherever the page quotes it', async () => {
+    const price = content.offer.kit.price + 7;
+    await openForm(page, 'edit-live-preview', 'singleton/offer');
+    await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill(String(price));
+    await page.getByRole('button', { name: 'Live preview' }).click();
+    const frame = previewFrame(page);
+    await expect(frame.locator('#hero').getByText(formatUsd(price)).first()).toBeVisible();
+    await expect(frame.locator('#roi').getByText(formatUsd(price)).first()).toBeVisible();
+    // The kit page's draft (the headline typed above) is drawn with it.
+    await expect(frame.locator('#bundles')).toHaveCount(0);
+  });
+
+  await test.step('a picture chosen but not saved shows from the page’s own memory', async () => {
+    await openForm(page, 'edit-live-preview', 'singleton/videos');
+    const label = (contentFiles.videos.editor as { fields: Record<string, { label: string }> }).fields[
+      'kitIntro'
+    ]!.label;
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('group', { name: label }).getByRole('button', { name: 'Choose file' }).click();
+    await (await chooser).setFiles(join(setting.project.root, 'src/assets/uploads/office-floor.png'));
+    await page.getByRole('button', { name: 'Live preview' }).click();
+    await expect(previewFrame(page).locator('#kit-intro img[src^="blob:"]')).toBeVisible();
+    expect(git('rev-parse', 'edit-live-preview')).toBe(head);
+  });
+  expect(violations).toEqual([]);
+});
+
+test('on a phone the live preview fills the screen, fits its width, and goes back to the field', async ({
+  context,
+  page,
+}) => {
+  await routeGitHub(context);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page);
+  draftBranch('edit-phone-preview');
+  await openForm(page, 'edit-phone-preview', 'singleton/kit');
+  const field = page.getByRole('textbox', { name: 'Headline' }).first();
+  await field.focus();
+  await page.getByRole('button', { name: 'Live preview' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Live preview' });
+  await expect(dialog).toBeVisible();
+  const frame = previewFrame(page);
+  await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
+  const sideways = await frame.locator('html').evaluate((root) => root.scrollWidth - root.clientWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+  const findings = await new AxeBuilder({ page })
+    .include('[data-live-preview]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(findings.violations.map((violation) => violation.id)).toEqual([]);
+  await page.getByRole('button', { name: 'Back to the form' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(field).toBeFocused();
+});
+
+test('Keystatic keeps an unsaved form as the live preview reads it (its draft record: version 1, the files a Save would write)', async ({
+  context,
+  page,
+}) => {
+  await routeGitHub(context);
+  await signIn(page);
+  draftBranch('edit-draft-record');
+  await openForm(page, 'edit-draft-record', 'singleton/faq');
+  const field = page.getByRole('textbox').first();
+  await field.fill(`${await field.inputValue()} (draft)`);
+  const record = await page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const opening = indexedDB.open('keystatic');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const read = opening.result.transaction('items').objectStore('items').get(['singleton', 'faq']);
+          read.onsuccess = () => {
+            const value = read.result as { version: unknown; savedAt: unknown; files: unknown } | undefined;
+            resolve(
+              value && {
+                version: value.version,
+                savedAt: value.savedAt instanceof Date,
+                files:
+                  value.files instanceof Map
+                    ? [...value.files].map(([path, bytes]) => [path, bytes instanceof Uint8Array])
+                    : String(value.files),
+              },
+            );
+          };
+        };
+      }),
+  );
+  expect(record, 'Keystatic changed how it keeps unsaved forms: the live preview must follow').toEqual({
+    version: DRAFT_VERSION,
+    savedAt: true,
+    files: [[contentPath('faq'), true]],
+  });
+});
+
+test('the visitors’ pages of a build with the editor and its live preview are byte for byte those of one without', () => {
+  const files = (root: string) =>
+    readdirSync(root, { recursive: true })
+      .map(String)
+      .filter((file) => !file.startsWith(`${EDITOR_FOLDER}/`) && file !== EDITOR_FOLDER)
+      .filter((file) => statSync(join(root, file)).isFile())
+      .sort();
+  const withEditor = join(setting.project.root, 'dist');
+  const without = join(setting.project.root, 'dist-without-editor');
+  expect(readdirSync(join(withEditor, EDITOR_FOLDER))).toContain('preview.html');
+  // The host configs list the editor's routes (that is how hosts answer them); every other file is the same.
+  const hostConfigs = new Set(['_headers', '_redirects', '_routes.json', '_worker.js']);
+  const visitors = files(without).filter((file) => !hostConfigs.has(file));
+  expect(visitors.length).toBeGreaterThan(10);
+  expect(files(withEditor).filter((file) => !hostConfigs.has(file))).toEqual(visitors);
+  for (const file of visitors)
+    expect(readFileSync(join(withEditor, file)).equals(readFileSync(join(without, file))), file).toBe(true);
 });
