@@ -26,9 +26,8 @@ import {
   type Redirect,
   type Transport,
 } from '../runtime/rules.ts';
-import { siteCsp, siteForwards } from './site-policy.ts';
+import { servedExperiments, siteCsp, siteForwards } from './build-output.ts';
 import { UNDER_TEST_HEADERS, type ServedExperiment } from '../runtime/experiments.ts';
-import { servedExperiments } from '../runtime/experiments-file.ts';
 import { EDITOR_FOLDER, EDITOR_PAGE } from '../runtime/editor.ts';
 
 /** A file of the build and the URL paths that answer 200 with it. */
@@ -45,7 +44,7 @@ export interface Route {
 }
 
 export interface RouteManifest {
-  /** The site-wide Content-Security-Policy header (deploy/site-policy.ts). */
+  /** The site-wide Content-Security-Policy header (deploy/build-output.ts). */
   csp: string;
   /** The HTML pages, the not-found page aside. */
   pages: Route[];

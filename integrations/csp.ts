@@ -1,5 +1,5 @@
 import type { AstroUserConfig } from 'astro';
-import { cspDirectives } from '../runtime/csp.ts';
+import { cspDirectives } from '../deploy/csp.ts';
 import type { BuildSettings } from './build-settings.ts';
 
 type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>;

@@ -4,8 +4,6 @@
  * directly; the host configs (Netlify/Cloudflare `_headers` and `_redirects`,
  * `vercel.json`, `nginx.conf`) are generated from it.
  */
-import { plainHttpPolicy } from './csp.ts';
-
 export interface Redirect {
   from: string;
   to: string;
@@ -96,6 +94,19 @@ const TWO_YEARS = 63_072_000;
 /** Strict-Transport-Security: two years with subdomains; `preload` only when the owner opts in. */
 export function hsts(preload = process.env['HSTS_PRELOAD'] === 'true'): string {
   return `max-age=${TWO_YEARS}; includeSubDomains${preload ? '; preload' : ''}`;
+}
+
+/**
+ * The policy for a response sent over plain HTTP (no TLS in front of the Node server): the same
+ * policy without `upgrade-insecure-requests`. WebKit upgrades every subresource of a plain-HTTP
+ * page to https, loopback included, so a local `npm start` would get an unstyled page.
+ */
+export function plainHttpPolicy(csp: string): string {
+  return csp
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && part.toLowerCase() !== 'upgrade-insecure-requests')
+    .join('; ');
 }
 
 /** Features the site never uses, denied to it and to every frame. */

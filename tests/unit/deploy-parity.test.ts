@@ -7,7 +7,7 @@
  * checked this way; nginx and Cloudflare Pages also run for real (tests/http/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspDirectives, metaPolicy, unionPolicy } from '../../runtime/csp.ts';
+import { cspDirectives, metaPolicy, unionPolicy } from '../../deploy/csp.ts';
 import {
   netlifyHeaders,
   netlifyRedirects,

@@ -1,8 +1,14 @@
-/** Reads a build (dist/) and derives the one site-wide policy every host sends. */
+/**
+ * What the build wrote that every host's answers follow, read from the build's folder (dist/):
+ * the one site-wide policy (the union of the pages' own), the forwarded paths (FORWARDS_FILE),
+ * the running split tests (EXPERIMENTS_FILE) and the header settings (HEADER_SETTINGS_FILE). The
+ * route manifest (routes.ts) reads them here; request-time code (runtime/) reads no file.
+ */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cspDirectives, metaPolicy, unionPolicy } from '../runtime/csp.ts';
-import { FORWARDS_FILE, type Forward } from '../runtime/rules.ts';
+import type { ServedExperiment } from '../runtime/experiments.ts';
+import { EXPERIMENTS_FILE, FORWARDS_FILE, type Forward } from '../runtime/rules.ts';
+import { cspDirectives, metaPolicy, unionPolicy } from './csp.ts';
 
 /** Every HTML file of the build, as paths relative to root. */
 export async function htmlFiles(root: string): Promise<string[]> {
@@ -47,5 +53,36 @@ export async function siteForwards(root: string): Promise<Forward[]> {
   if (!Array.isArray(listed) || !listed.every(valid)) {
     throw new Error(`${join(root, FORWARDS_FILE)}: expected a list of { path, method, upstream }.`);
   }
+  return listed;
+}
+
+/** The running experiments of a build (EXPERIMENTS_FILE); none when absent. */
+export async function servedExperiments(root: string): Promise<ServedExperiment[]> {
+  const text = await readFile(join(root, EXPERIMENTS_FILE), 'utf8').catch(() => null);
+  if (text === null) return [];
+  const listed: unknown = JSON.parse(text);
+  const id = /^[a-z0-9][a-z0-9-]*$/;
+  const valid = (entry: unknown): entry is ServedExperiment => {
+    const experiment = (entry ?? {}) as Partial<ServedExperiment>;
+    return (
+      typeof experiment.id === 'string' &&
+      id.test(experiment.id) &&
+      typeof experiment.page === 'string' &&
+      /^\/[\w/-]*$/.test(experiment.page) &&
+      Array.isArray(experiment.variants) &&
+      experiment.variants.length >= 2 &&
+      experiment.variants.every(
+        (variant) =>
+          typeof variant.id === 'string' &&
+          id.test(variant.id) &&
+          typeof variant.weight === 'number' &&
+          variant.weight > 0 &&
+          typeof variant.file === 'string' &&
+          /^\/[\w/.-]+\.html$/.test(variant.file),
+      )
+    );
+  };
+  if (!Array.isArray(listed) || !listed.every(valid))
+    throw new Error(`${join(root, EXPERIMENTS_FILE)}: expected a list of { id, page, variants }.`);
   return listed;
 }
