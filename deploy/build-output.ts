@@ -1,13 +1,13 @@
 /**
  * What the build wrote that every host's answers follow, read from the build's folder (dist/):
  * the one site-wide policy (the union of the pages' own), the forwarded paths (FORWARDS_FILE),
- * the running split tests (EXPERIMENTS_FILE) and the header settings (HEADER_SETTINGS_FILE). The
+ * the running split tests (EXPERIMENTS_FILE) and the security headers' settings (SECURITY_FILE). The
  * route manifest (routes.ts) reads them here; request-time code (runtime/) reads no file.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServedExperiment } from '../runtime/experiments.ts';
-import { EXPERIMENTS_FILE, FORWARDS_FILE, type Forward } from '../runtime/rules.ts';
+import { EXPERIMENTS_FILE, FORWARDS_FILE, hsts, SECURITY_FILE, type Forward } from '../runtime/rules.ts';
 import { cspDirectives, metaPolicy, unionPolicy } from './csp.ts';
 
 /** Every HTML file of the build, as paths relative to root. */
@@ -33,6 +33,16 @@ export async function siteCsp(root: string): Promise<string> {
     );
   }
   return unionPolicy(policies);
+}
+
+/** The build's Strict-Transport-Security: `preload` only when it says so (runtime/rules.ts SECURITY_FILE). */
+export async function siteHsts(root: string): Promise<string> {
+  const text = await readFile(join(root, SECURITY_FILE), 'utf8').catch(() => null);
+  if (text === null) return hsts(false);
+  const { hstsPreload } = (JSON.parse(text) ?? {}) as { hstsPreload?: unknown };
+  if (typeof hstsPreload !== 'boolean')
+    throw new Error(`${join(root, SECURITY_FILE)}: expected { "hstsPreload": true or false }.`);
+  return hsts(hstsPreload);
 }
 
 /** The paths the build forwards to another origin (runtime/rules.ts FORWARDS_FILE); none when absent. */

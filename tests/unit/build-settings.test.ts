@@ -9,7 +9,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import { describe, expect, it, vi } from 'vitest';
 import { productionUrlGuard } from '../../integrations/production-url-guard.ts';
 import { buildSettings, type BuildEnv } from '../../integrations/build-settings.ts';
-import { DEFAULT_SITE_URL } from '../../src/config/production-urls.ts';
+import { DEFAULT_SITE_URL } from '../../runtime/settings.ts';
 import { VIDEO_FRAME_ORIGINS } from '../../src/config/videos.ts';
 
 const REAL = { PUBLIC_SITE_URL: 'https://buildequity.com', PUBLIC_APP_URL: 'https://app.buildequity.com' };

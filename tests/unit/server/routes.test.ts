@@ -53,7 +53,7 @@ describe('routes (the route manifest)', () => {
   });
 
   it('refuses every other method with 405 and says which are allowed', async () => {
-    const { csp } = served.build.manifest;
+    const policy = served.build.manifest;
     for (const method of [
       'POST',
       'PUT',
@@ -68,21 +68,21 @@ describe('routes (the route manifest)', () => {
       const answer = await raw(served.base, '/', { method });
       expect(answer.status, method).toBe(405);
       expect(answer.headers['allow'], method).toBe('GET, HEAD');
-      expectSecurityHeaders(answer, csp, 'http', method);
+      expectSecurityHeaders(answer, policy, 'http', method);
     }
     // A method the parser does not know at all, and CONNECT, are refused the same way.
     for (const line of ['FOO / HTTP/1.1', `CONNECT 127.0.0.1:${new URL(served.base).port} HTTP/1.1`]) {
       const answer = parse((await exchange(served.base, `${line}\r\nHost: 127.0.0.1\r\n\r\n`)).text);
       expect(answer.status, line).toBe(405);
       expect(answer.headers['allow']).toBe('GET, HEAD');
-      expectSecurityHeaders(answer, csp, 'http', line);
+      expectSecurityHeaders(answer, policy, 'http', line);
     }
   });
 });
 
 describe('security headers on the answers the manifest does not list', () => {
   it('400 and 405 carry the full set behind TLS and the plain-HTTP set otherwise', async () => {
-    const { csp } = served.build.manifest;
+    const policy = served.build.manifest;
     for (const [transport, headers] of [
       ['https', BEHIND_TLS],
       ['http', {}],
@@ -92,7 +92,7 @@ describe('security headers on the answers the manifest does not list', () => {
         raw(served.base, '/', { method: 'POST', headers }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([400, 405]);
-      for (const answer of answers) expectSecurityHeaders(answer, csp, transport);
+      for (const answer of answers) expectSecurityHeaders(answer, policy, transport);
     }
   });
 
@@ -104,7 +104,7 @@ describe('security headers on the answers the manifest does not list', () => {
       for (const server of [untrusting, elsewhere]) {
         const origin = await server.listen({ host: '127.0.0.1', port: 0 });
         const answer = await raw(origin, '/', { headers: BEHIND_TLS });
-        expectSecurityHeaders(answer, manifest.csp, 'http');
+        expectSecurityHeaders(answer, manifest, 'http');
       }
     } finally {
       await untrusting.close();
