@@ -90,6 +90,12 @@ describe('the build settings', () => {
     expect(proxied.analyticsPolicy).toEqual({ script: [], connect: [] });
   });
 
+  it('reads HSTS_PRELOAD as true or false, and names it otherwise', () => {
+    expect(buildSettings({}).hstsPreload).toBe(false);
+    expect(buildSettings({ HSTS_PRELOAD: 'true' }).hstsPreload).toBe(true);
+    expect(refused({ HSTS_PRELOAD: 'yes' })).toThrow('HSTS_PRELOAD must be true or false (got "yes").');
+  });
+
   it('turns the editor on only for KEYSTATIC=true (npm run edit)', () => {
     expect(buildSettings({ KEYSTATIC: 'true' }).editing).toBe(true);
     expect(buildSettings({ KEYSTATIC: '1' }).editing).toBe(false);

@@ -6,6 +6,8 @@
  * Netlify's and Vercel's own tools need an account or the network here, so their configs are
  * checked this way; nginx and Cloudflare Pages also run for real (tests/http/).
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspDirectives, metaPolicy, unionPolicy } from '../../deploy/csp.ts';
 import {
@@ -15,12 +17,13 @@ import {
   nginxSecurityHeaders,
   vercelOutputConfig,
 } from '../../deploy/host-configs.ts';
-import { urlPathsOf, type RouteManifest } from '../../deploy/routes.ts';
+import { routeManifest, urlPathsOf, type RouteManifest } from '../../deploy/routes.ts';
 import {
   cacheKindFor,
   headersFor,
   hsts,
   notFoundPage,
+  SECURITY_FILE,
   securityHeaders,
   TIME_LIMITS,
   type Forward,
@@ -272,6 +275,28 @@ describe('the nginx config', () => {
     expect(nginx()).toContain(`send_timeout ${TIME_LIMITS.idle}s;`);
     expect(nginx()).toContain(`client_body_timeout ${TIME_LIMITS.idle}s;`);
     expect(nginx()).toContain(`keepalive_timeout ${TIME_LIMITS.keepAlive}s;`);
+  });
+});
+
+describe('HSTS_PRELOAD, as the build wrote it', () => {
+  it('without it no host asks to be preloaded; with it every host does, from the build’s own file', async () => {
+    const configs = (m: RouteManifest) => [
+      netlifyHeaders(m),
+      JSON.stringify(vercelOutputConfig(m)),
+      nginxSecurityHeaders(m),
+      answerFor(m, '/').headers['strict-transport-security'],
+    ];
+    expect(manifest.hsts).toBe(hsts(false));
+    for (const config of configs(manifest)) expect(config).not.toContain('preload');
+    const preloaded = await sampleBuild();
+    try {
+      await writeFile(join(preloaded.root, SECURITY_FILE), JSON.stringify({ hstsPreload: true }));
+      const read = await routeManifest(preloaded.root);
+      expect(read.hsts).toBe(hsts(true));
+      for (const config of configs(read)) expect(config).toContain(hsts(true));
+    } finally {
+      await preloaded.remove();
+    }
   });
 });
 

@@ -5,10 +5,12 @@
  * security headers, the file's bytes), over plain HTTP and behind TLS; HEAD; the methods it refuses.
  */
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { hsts, SECURITY_FILE } from '../../../runtime/rules.ts';
 import { buildServer } from '../../../server/app.ts';
-import { answerFor, pathsOf, pick } from '../../support/site-facts.ts';
+import { answerFor, pathsOf, pick, sampleBuild } from '../../support/site-facts.ts';
 import { exchange, expectSecurityHeaders, parse, raw, useServer } from '../../support/server-client.ts';
 
 const served = useServer();
@@ -109,6 +111,35 @@ describe('security headers on the answers the manifest does not list', () => {
     } finally {
       await untrusting.close();
       await elsewhere.close();
+    }
+  });
+});
+
+describe('HSTS_PRELOAD', () => {
+  it('is the build’s: the server sends `preload` when its build asks for it, whatever its own environment says', async () => {
+    const preloaded = await sampleBuild();
+    await writeFile(join(preloaded.root, SECURITY_FILE), JSON.stringify({ hstsPreload: true }));
+    // The server's own environment says the opposite of each build: it is never asked.
+    vi.stubEnv('HSTS_PRELOAD', 'false');
+    const withPreload = await buildServer({ root: preloaded.root });
+    vi.stubEnv('HSTS_PRELOAD', 'true');
+    const without = await buildServer({ root: served.build.root });
+    try {
+      for (const [server, expected] of [
+        [withPreload, hsts(true)],
+        [without, hsts(false)],
+      ] as const) {
+        const origin = await server.listen({ host: '127.0.0.1', port: 0 });
+        for (const path of ['/', '/nope', '/oh-shit-kit']) {
+          const answer = await raw(origin, path, { headers: BEHIND_TLS });
+          expect(answer.headers['strict-transport-security'], path).toBe(expected);
+        }
+      }
+    } finally {
+      vi.unstubAllEnvs();
+      await withPreload.close();
+      await without.close();
+      await preloaded.remove();
     }
   });
 });
