@@ -64,7 +64,8 @@ function entries(
   const tests = manifest.experiments.length > 0 ? JSON.stringify(splitTests(manifest)) : undefined;
   const page = editor && JSON.stringify({ file: editor.page, html: editorPageHtml ?? '' });
   const onHost =
-    editor && `editorOnHost(${JSON.stringify({ page: editor.page, assets: editor.assets, hsts: manifest.hsts })})`;
+    editor &&
+    `editorOnHost(${JSON.stringify({ page: editor.page, assets: editor.assets, hsts: manifest.hsts })})`;
   // Only a function that has the editor imports it (Keystatic is most of a bundle).
   const wire = (host: string, make: string, args: string) =>
     `import { ${make} } from './runtime/hosts/${host}.ts';\n${

@@ -91,7 +91,9 @@ function answer(
   extra: [string, string][] = [],
 ): Response {
   const url = new URL(request.url);
-  const headers = new Headers(editorHeaders(url.pathname, hsts, url.protocol === 'https:' ? 'https' : 'http'));
+  const headers = new Headers(
+    editorHeaders(url.pathname, hsts, url.protocol === 'https:' ? 'https' : 'http'),
+  );
   for (const [name, value] of extra)
     headers.append(name, name.toLowerCase() === 'set-cookie' ? hardenCookie(value) : value);
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
@@ -189,7 +191,8 @@ export function editorApi(
   return async (request) => {
     const path = new URL(request.url).pathname;
     const route = EDITOR_API_ROUTES.find((candidate) => candidate.path === path);
-    if (!route) return answer(request, hsts, 404, 'Not Found\n', [['content-type', 'text/plain; charset=utf-8']]);
+    if (!route)
+      return answer(request, hsts, 404, 'Not Found\n', [['content-type', 'text/plain; charset=utf-8']]);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (method !== route.method)
       return answer(request, hsts, 405, 'Method Not Allowed\n', [

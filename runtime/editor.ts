@@ -106,7 +106,11 @@ export const isEditorPath = (path: string): boolean =>
  * `hsts`) under the editor's policy, noindex, and caching (its hashed scripts for a year, anything
  * else never stored).
  */
-export function editorHeaders(path: string, hsts: string, transport: Transport = 'https'): Record<string, string> {
+export function editorHeaders(
+  path: string,
+  hsts: string,
+  transport: Transport = 'https',
+): Record<string, string> {
   const hashed = path.startsWith(`${EDITOR_PAGE}/assets/`);
   return {
     ...securityHeaders({ csp: `${EDITOR_CSP}; upgrade-insecure-requests`, hsts }, transport),

@@ -40,7 +40,7 @@ const trustProxy: Setting<boolean | string> = {
 /** The webhook's secret: 16 characters or more, or unset (no deploy hook). */
 const deployHookSecret: Setting<string | undefined> = {
   ...text(
-    'Turns on `POST /api/deploy-hook` ([the deploy hook](#publishing-to-your-own-server-the-deploy-hook)): the GitHub webhook\'s secret, 16 characters or more.',
+    "Turns on `POST /api/deploy-hook` ([the deploy hook](#publishing-to-your-own-server-the-deploy-hook)): the GitHub webhook's secret, 16 characters or more.",
   ),
   read: (name, raw) => {
     const secret = raw?.trim() || undefined;

@@ -48,7 +48,10 @@ export function productionLikeEnv(providerOrigin: string): Record<string, string
  * cleared.
  */
 export const CLEAN_ENV: Readonly<Record<string, string>> = Object.fromEntries(
-  ['SITE_ENV', 'CONTEXT', 'VERCEL_ENV', 'CF_PAGES', 'HSTS_PRELOAD', ...PAGE_SETTINGS].map((name) => [name, '']),
+  ['SITE_ENV', 'CONTEXT', 'VERCEL_ENV', 'CF_PAGES', 'HSTS_PRELOAD', ...PAGE_SETTINGS].map((name) => [
+    name,
+    '',
+  ]),
 );
 
 /**

@@ -13,9 +13,9 @@ const SITE = 'https://buildequity.example';
 const api = editorApi(
   {
     repo: 'build-equity/site',
-  clientId: 'Iv1.0123456789',
-  clientSecret: 'client-secret',
-  secret: 'x'.repeat(40),
+    clientId: 'Iv1.0123456789',
+    clientSecret: 'client-secret',
+    secret: 'x'.repeat(40),
     appSlug: 'build-equity-editor',
     previewUrl: undefined,
   },

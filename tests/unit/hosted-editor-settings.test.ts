@@ -72,7 +72,9 @@ describe('the editor’s answers', () => {
     expect(page['X-Robots-Tag']).toBe('noindex, nofollow');
     expect(page['Cache-Control']).toBe('no-store');
     expect(page['Strict-Transport-Security']).toBe(hsts(false));
-    expect(editorHeaders('/keystatic/assets/index-abc.js', hsts(false))['Cache-Control']).toContain('immutable');
+    expect(editorHeaders('/keystatic/assets/index-abc.js', hsts(false))['Cache-Control']).toContain(
+      'immutable',
+    );
   });
 
   it('are the editor’s paths only', () => {

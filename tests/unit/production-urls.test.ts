@@ -1,7 +1,11 @@
 // @vitest-environment node
 /** The production-URL guard: a host's production build refuses placeholder origins; a local build only warns. */
 import { describe, expect, it } from 'vitest';
-import { checkProductionUrls, isExampleHost, productionContext } from '../../integrations/production-url-guard.ts';
+import {
+  checkProductionUrls,
+  isExampleHost,
+  productionContext,
+} from '../../integrations/production-url-guard.ts';
 import { isLocalHost } from '../../src/config/analytics.ts';
 
 const REAL = { siteUrl: 'https://buildequity.com', appUrl: 'https://app.buildequity.com' };

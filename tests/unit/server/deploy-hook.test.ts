@@ -11,12 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type SiteServer } from '../../../server/app.ts';
 import { Publisher } from '../../../server/publisher.ts';
 import { deployHookSettings } from '../../../server/settings.ts';
-import {
-  DEPLOY_HOOK_PATH,
-  pushedBranch,
-  signatureOf,
-  signatureValid,
-} from '../../../runtime/deploy-hook.ts';
+import { DEPLOY_HOOK_PATH, pushedBranch, signatureOf, signatureValid } from '../../../runtime/deploy-hook.ts';
 import { sampleBuild, SAMPLE_WORDS, type SampleBuild } from '../../support/site-facts.ts';
 import { expectSecurityHeaders, raw } from '../../support/server-client.ts';
 
