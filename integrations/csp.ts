@@ -9,7 +9,7 @@ type CspDirectives = NonNullable<CspConfig['directives']>;
 
 /**
  * The pages' Content-Security-Policy: Astro hashes every script and style it emits; the other
- * directives come from runtime/csp.ts, with the frame and analytics origins this build allows.
+ * directives come from deploy/csp.ts, with the frame and analytics origins this build allows.
  */
 export function siteCsp({ frameOrigins, analyticsPolicy }: BuildSettings): CspConfig {
   return {

@@ -133,7 +133,7 @@ export const SETTINGS = {
     fallback: "the provider's cloud",
   },
   PUBLIC_ANALYTICS_SITE_ID: text(
-    'Plausible: the site’s domain as added in Plausible. Umami: the website id it shows (required).',
+    "Plausible: the site's domain as added in Plausible. Umami: the website id it shows (required).",
     "this site's domain (Plausible)",
   ),
   PUBLIC_ANALYTICS_PROXY: flag(

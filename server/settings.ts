@@ -75,7 +75,7 @@ export const SERVER_SETTINGS = {
     'Connections open at once; one more is closed at once.',
   ),
   ALLOWED_HOSTS: text(
-    'Comma-separated host names a request may name in `Host` (any port), e.g. `buildequity.com,www.buildequity.com`; `*.buildequity.com` allows subdomains. Others get 400. Add the name your platform’s health check uses. A missing (HTTP/1.1), repeated or malformed `Host` always gets 400.',
+    "Comma-separated host names a request may name in `Host` (any port), e.g. `buildequity.com,www.buildequity.com`; `*.buildequity.com` allows subdomains. Others get 400. Add the name your platform's health check uses. A missing (HTTP/1.1), repeated or malformed `Host` always gets 400.",
     'unset: any well-formed host',
   ),
   TRUST_PROXY: trustProxy,
