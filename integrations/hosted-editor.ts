@@ -11,35 +11,17 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import type { AstroIntegration } from 'astro';
-import { build, type Plugin } from 'vite';
+import { build } from 'vite';
 import { EDITOR_FOLDER, EDITOR_PAGE, type HostedEditorSettings } from '../runtime/editor.ts';
 import { withoutGoogleFonts } from './keystatic-fonts.ts';
+import { pageSettingsModule } from './page-settings.ts';
 
 /** The editor's app: its page (index.html) and entry (main.tsx), and the live preview's page (preview.html). */
 const appRoot = fileURLToPath(new URL('../src/editor/hosted/', import.meta.url));
 
-/**
- * The site's settings as its own modules read them (`astro:env/client`, src/config/site.ts): the
- * live preview draws the pages with the site's components, which link to the same sign-up page and
- * newsletter as the build's.
- */
-export function siteSettingsModule(publicEnv: Readonly<Record<string, unknown>>): Plugin {
-  const id = '\0astro-env-client';
-  return {
-    name: 'site-settings',
-    resolveId: (source) => (source === 'astro:env/client' ? id : undefined),
-    load: (source) =>
-      source === id
-        ? Object.entries(publicEnv)
-            .map(([name, value]) => `export const ${name} = ${JSON.stringify(value ?? undefined)};`)
-            .join('\n')
-        : undefined,
-  };
-}
-
 export function hostedEditorBuild(
   settings: HostedEditorSettings,
-  publicEnv: Readonly<Record<string, unknown>>,
+  pages: Parameters<typeof pageSettingsModule>[0],
 ): AstroIntegration {
   return {
     name: 'hosted-editor',
@@ -52,7 +34,7 @@ export function hostedEditorBuild(
           base: `${EDITOR_PAGE}/`,
           logLevel: 'warn',
           // The live preview is drawn with the site's own styles (Tailwind) and settings.
-          plugins: [withoutGoogleFonts(), tailwindcss(), siteSettingsModule(publicEnv)],
+          plugins: [withoutGoogleFonts(), tailwindcss(), pageSettingsModule(pages)],
           define: {
             __HOSTED_EDITOR__: JSON.stringify({
               repo: settings.repo,
