@@ -52,17 +52,19 @@ function splitTests(manifest: RouteManifest): SplitTests {
   };
 }
 
+/** The editor's pages as the build wrote them (its app's and the live preview's), by file: the functions carry copies. */
+export type EditorPages = Readonly<Record<string, string>>;
+
 /** Netlify reads each function's `config` export from its source: written out as a literal. */
 const configExport = (config: unknown) => `export const config = ${JSON.stringify(config)};\n`;
 
 /** Each function's entry module: the host's function of runtime/hosts/, given the build's data. */
-function entries(
-  manifest: RouteManifest,
-  editorPageHtml: string | undefined,
-): Record<keyof HostFunctions, string> {
+function entries(manifest: RouteManifest, editorPages: EditorPages): Record<keyof HostFunctions, string> {
   const editor = manifest.editor;
   const tests = manifest.experiments.length > 0 ? JSON.stringify(splitTests(manifest)) : undefined;
-  const page = editor && JSON.stringify({ file: editor.page, html: editorPageHtml ?? '' });
+  const page =
+    editor &&
+    JSON.stringify([editor.page, editor.preview].map((file) => ({ file, html: editorPages[file] ?? '' })));
   const onHost =
     editor &&
     `editorOnHost(${JSON.stringify({ page: editor.page, preview: editor.preview, assets: editor.assets, hsts: manifest.hsts })})`;
@@ -108,10 +110,10 @@ function entryModules(sources: Record<string, string>): Plugin {
  */
 export async function hostFunctions(
   manifest: RouteManifest,
-  editorPageHtml?: string,
+  editorPages: EditorPages = {},
 ): Promise<HostFunctions | null> {
   if (manifest.experiments.length === 0 && !manifest.editor) return null;
-  const sources = entries(manifest, editorPageHtml);
+  const sources = entries(manifest, editorPages);
   const result = await build({
     entryPoints: Object.keys(sources).map((name) => ({ in: `host-function:${name}`, out: name })),
     plugins: [entryModules(sources)],

@@ -117,13 +117,15 @@ export interface EditorPageCopy {
 }
 
 /**
- * The build's files as Netlify's and Vercel's functions read them: the editor's page from their
- * own copy (a function asking its own site for /keystatic/index.html would be routed to itself),
- * anything else fetched from the site at `base`.
+ * The build's files as Netlify's and Vercel's functions read them: the editor's pages (its app's
+ * and the live preview's) from their own copies (a function asking its own site for
+ * /keystatic/index.html would be routed to itself), anything else fetched from the site at `base`.
  */
-export function pageCopy(page: EditorPageCopy, base: string | URL): FetchFile {
-  return (file) =>
-    file === page.file
+export function pageCopy(pages: readonly EditorPageCopy[], base: string | URL): FetchFile {
+  return (file) => {
+    const page = pages.find((copy) => copy.file === file);
+    return page
       ? Promise.resolve(new Response(page.html, { headers: { 'content-type': 'text/html; charset=utf-8' } }))
       : fetch(new URL(file, base));
+  };
 }

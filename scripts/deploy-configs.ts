@@ -106,9 +106,16 @@ if (import.meta.main) {
     resolve('deploy/nginx.conf'),
     nginxConfig(manifest, { root, port, headersFile, brotli, ...(experimentSecret && { experimentSecret }) }),
   );
-  // The editor's page as the build wrote it: Netlify's and Vercel's functions carry a copy.
-  const editorPage = manifest.editor && (await readFile(join(root, manifest.editor.page), 'utf8'));
-  const functions = await hostFunctions(manifest, editorPage ?? undefined);
+  // The editor's pages as the build wrote them: Netlify's and Vercel's functions carry copies.
+  const { editor } = manifest;
+  const editorPages = editor
+    ? Object.fromEntries(
+        await Promise.all(
+          [editor.page, editor.preview].map(async (file) => [file, await readFile(join(root, file), 'utf8')]),
+        ),
+      )
+    : {};
+  const functions = await hostFunctions(manifest, editorPages);
   await writeHostFunctions(root, manifest, functions, {
     edgeFunctions: resolve('.netlify/v1/edge-functions'),
     functions: resolve('.netlify/v1/functions'),

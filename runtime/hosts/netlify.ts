@@ -33,8 +33,8 @@ export function netlifySplitFunction(tests: SplitTests) {
   };
 }
 
-export function netlifyEditorFunction(editor: HostEditor, page: EditorPageCopy) {
+export function netlifyEditorFunction(editor: HostEditor, pages: readonly EditorPageCopy[]) {
   return async (request: Request): Promise<Response> =>
-    (await editor(request, netlifyEnv()?.toObject() ?? {}, pageCopy(page, request.url))) ??
+    (await editor(request, netlifyEnv()?.toObject() ?? {}, pageCopy(pages, request.url))) ??
     new Response('Not Found\n', { status: 404 });
 }

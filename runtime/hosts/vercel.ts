@@ -31,7 +31,7 @@ export function vercelSplitFunction(tests: SplitTests) {
   };
 }
 
-export function vercelEditorFunction(editor: HostEditor, page: EditorPageCopy) {
+export function vercelEditorFunction(editor: HostEditor, pages: readonly EditorPageCopy[]) {
   return async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const path = url.searchParams.get(VERCEL_EDITOR_PATH);
@@ -41,7 +41,7 @@ export function vercelEditorFunction(editor: HostEditor, page: EditorPageCopy) {
     }
     const asked = new Request(url, request);
     return (
-      (await editor(asked, vercelEnv(), pageCopy(page, url))) ?? new Response('Not Found\n', { status: 404 })
+      (await editor(asked, vercelEnv(), pageCopy(pages, url))) ?? new Response('Not Found\n', { status: 404 })
     );
   };
 }

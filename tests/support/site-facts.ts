@@ -50,6 +50,8 @@ export const SAMPLE_EDITOR_FILES: Record<string, string> = {
   'keystatic/index.html':
     '<!doctype html><title>Keystatic</title><div id="root"></div><script type="module" src="/keystatic/assets/app-Q1w2E3.js"></script>',
   'keystatic/assets/app-Q1w2E3.js': 'console.log("the editor");',
+  'keystatic/preview.html':
+    '<!doctype html><title>Live preview</title><div id="preview"></div><script type="module" src="/keystatic/assets/app-Q1w2E3.js"></script>',
 };
 
 /**

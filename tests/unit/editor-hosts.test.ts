@@ -18,7 +18,7 @@ import { STATE_COOKIE } from '../../runtime/editor-api.ts';
 import { EDITOR_PATH_PATTERNS } from '../../deploy/editor-hosts.ts';
 import { hostFunctions, type HostFunctions } from '../../deploy/host-functions.ts';
 import { EDITOR_FUNCTION } from '../../runtime/function-paths.ts';
-import { EDITOR_CSP, editorHeaders, NOINDEX } from '../../runtime/editor.ts';
+import { EDITOR_CSP, editorHeaders, NOINDEX, PREVIEW_CSP } from '../../runtime/editor.ts';
 import { cloudflareRoutes } from '../../deploy/experiment-hosts.ts';
 import { netlifyHeaders, nginxConfig, vercelOutputConfig } from '../../deploy/host-configs.ts';
 import { cacheControl, securityHeaders } from '../../runtime/rules.ts';
@@ -165,7 +165,10 @@ function expectEditorHeaders(answer: Response, path: string) {
 beforeAll(async () => {
   build = await sampleBuild({ editor: true });
   work = await mkdtemp(join(tmpdir(), 'be-editor-hosts-'));
-  functions = (await hostFunctions(build.manifest, PAGE_HTML))!;
+  functions = (await hostFunctions(build.manifest, {
+    [`/${PAGE_FILE}`]: PAGE_HTML,
+    '/keystatic/preview.html': SAMPLE_EDITOR_FILES['keystatic/preview.html']!,
+  }))!;
 });
 afterAll(async () => {
   delete (globalThis as { Netlify?: unknown }).Netlify;
@@ -192,6 +195,19 @@ describe.each(HOSTS)('the hosted editor on %s', (host) => {
       expectEditorHeaders(answer, path);
       expect(answer.headers.get('content-security-policy')).toContain(EDITOR_CSP);
     }
+  });
+
+  it('answers the live preview’s page at /keystatic/preview under its own policy: framed by the editor only, never stored', async () => {
+    const path = '/keystatic/preview';
+    const answer = await ask(host, handler, `${path}?page=%2F`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe(SAMPLE_EDITOR_FILES['keystatic/preview.html']);
+    expectEditorHeaders(answer, path);
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(PREVIEW_CSP);
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(answer.headers.get('x-robots-tag')).toBe(NOINDEX);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers its scripts as files, kept a year, noindex', async () => {
