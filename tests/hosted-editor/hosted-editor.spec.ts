@@ -326,7 +326,7 @@ test('the live preview draws the draft branch as the owner types, beside the for
 }) => {
   await routeGitHub(context);
   const violations = policyViolations(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page);
   const head = draftBranch('edit-live-preview');
   const content = contentOf(setting.project.root);
@@ -360,6 +360,8 @@ test('the live preview draws the draft branch as the owner types, beside the for
     await page.getByRole('textbox', { name: 'Headline' }).first().fill(typed);
     await expect(previewFrame(page).getByRole('heading', { level: 1 })).toHaveText(typed);
     expect(git('rev-parse', 'edit-live-preview')).toBe(head);
+    // For the owner's guide: the form and the preview beside it, the typed headline in both.
+    await page.screenshot({ path: join(SHOTS, 'live-preview-1280.png') });
   });
 
   await test.step('a refused value keeps the page drawn, its section marked with the refusal', async () => {
