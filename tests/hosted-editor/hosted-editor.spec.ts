@@ -127,7 +127,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => dataAt('edit-new-price', 'offer').kit.price, { timeout: 60_000 }).toBe(price);
   // The draft's preview, at the host's address for the branch.
-  await expect(page.getByRole('button', { name: 'Preview' })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'Preview', exact: true })).toHaveAttribute(
     'href',
     PREVIEW.replace('{branch}', 'edit-new-price'),
   );
