@@ -55,6 +55,18 @@ export function showSection(key: string | undefined, behavior: ScrollBehavior = 
 
 const settings = pageSettings();
 
+/**
+ * The preview's own lines, styled here: a class only the preview used would be written into the
+ * visitors' stylesheet too (Tailwind reads every file of src/).
+ */
+const NOTICE = {
+  margin: 0,
+  padding: '8px 16px',
+  background: '#fdf1dc',
+  color: '#0b0b0c',
+  font: '400 14px/1.4 var(--font-inter)',
+} as const;
+
 function useOwnerFiles(branch: string | undefined) {
   const [files, setFiles] = useState<OwnerFiles>();
   const [problem, setProblem] = useState<string>();
@@ -130,13 +142,13 @@ export function PreviewApp() {
   return (
     <>
       {files && files.unreadable.length > 0 && (
-        <p role="status" data-preview-notice="" className="bg-accent-soft px-4 py-2 text-sm text-ink">
+        <p role="status" data-preview-notice="" style={NOTICE}>
           The preview could not read your unsaved changes (the editor was updated): it shows the page as last
           saved.
         </p>
       )}
       {problem && (
-        <p role="alert" data-preview-notice="" className="bg-accent-soft px-4 py-2 text-sm text-ink">
+        <p role="alert" data-preview-notice="" style={NOTICE}>
           {problem}
         </p>
       )}
