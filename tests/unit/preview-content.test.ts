@@ -170,6 +170,14 @@ describe('the live preview’s content', () => {
         expect(previewContent(files, first).content).toEqual(first.content);
         expect(previewContent(files).content).toBeUndefined();
       }
+    const campaign = campaignFile(`/${SAMPLE_CAMPAIGN.name}`);
+    for (const text of [...garbage, stringify({ ...SAMPLE_CAMPAIGN.file, page: '/nowhere' })]) {
+      const next = previewContent(new Map(saved).set(campaign, text), first);
+      expect(next.campaigns).toEqual([]);
+      expect(next.refusals.length).toBeGreaterThan(0);
+      for (const refusal of next.refusals)
+        expect(refusal).toEqual({ file: campaign, part: undefined, message: expect.any(String) });
+    }
   });
 
   it('makes a campaign page as the build does, and keeps its last good words while it types a price', () => {
