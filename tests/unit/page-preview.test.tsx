@@ -128,6 +128,8 @@ describe('the live preview', () => {
     fireEvent.click(compare);
     expect(compare).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: tabs.plans })).toHaveAttribute('aria-selected', 'false');
+    // Nothing is counted: the page's analytics never start in the preview.
+    expect('dataLayer' in window).toBe(false);
     unmount();
 
     await drawn(draft({ community: (community) => void (community['joinNow']!['hidden'] = true) }), {
@@ -135,6 +137,16 @@ describe('the live preview', () => {
     });
     expect(document.getElementById('join-now')).toBeNull();
     expect(screen.queryByRole('tab', { name: tabs.compare })).toBeNull();
+  });
+
+  it('fetches nothing of another origin: the newsletter’s form stays unloaded', async () => {
+    const embedded = { ...settings, newsletterEmbedUrl: 'https://newsletter.example.com/embed' };
+    render(
+      <PagePreview content={first} target={{ path: '/community' }} pictures={asBlob} settings={embedded} />,
+    );
+    await screen.findByRole('main');
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(document.querySelectorAll('[data-newsletter]')).toHaveLength(2);
   });
 
   it('says so when there is no such page or variant to draw', async () => {
