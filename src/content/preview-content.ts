@@ -18,7 +18,7 @@ import { describeField, describePath } from './field-labels.ts';
 import { objectShape } from './fields.ts';
 import { figureTable } from './figures.ts';
 import { CAMPAIGN_FOLDER } from './pages.ts';
-import { resolvePart, shownContent, type ShownContent } from './resolve.ts';
+import { COPY_NAMES, resolvePart, shownContent, type ResolvedCopy, type ShownContent } from './resolve.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './schemas.ts';
 import { checkedCampaignSchema } from './schemas/campaigns.ts';
 import { checkedExperimentsSchema, type CampaignBases } from './schemas/experiments.ts';
@@ -74,8 +74,8 @@ interface FileRead {
 /** The part name of a file kept whole. */
 const WHOLE = '';
 
-/** The data files read part by part, in the order their checks need (the split tests name campaign pages). */
-const PART_FILES = (Object.keys(contentFiles) as ContentName[]).filter((name) => name !== 'offer');
+/** The data files read part by part (all but the offer, read whole first: their figures come from it). */
+const PART_FILES = COPY_NAMES;
 
 type Refuse = (file: string, part: string | undefined, message: string) => void;
 type Good = Record<string, GoodParts>;
@@ -112,9 +112,7 @@ export function previewContent(files: DataFiles, previous?: PreviewContent): Pre
     );
   }
   const complete = PART_FILES.every((name) => shown[name] !== undefined);
-  const content = complete
-    ? shownContent(offer, shown as Omit<ShownContent, 'offer' | 'comparison'>)
-    : undefined;
+  const content = complete ? shownContent(offer, shown as ResolvedCopy) : undefined;
   return { content, campaigns, refusals, good, reads };
 }
 

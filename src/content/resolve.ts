@@ -8,36 +8,33 @@
 import { resolveFigureTokens, type FigureTable } from '../lib/figure-tokens.ts';
 import { describeField } from './field-labels.ts';
 import { comparisonFigures, figureTable } from './figures.ts';
-import { contentPath, type ContentData, type ContentName, type Offer } from './schemas.ts';
+import { CONTENT_NAMES, contentPath, type ContentData, type ContentName, type Offer } from './schemas.ts';
 
 export type RawContent = { [N in ContentName]: ContentData<N> };
 
-/** Every data file but the offer, its tokens resolved. */
-type ResolvedFiles = Omit<RawContent, 'offer'>;
+type CopyName = Exclude<ContentName, 'offer'>;
+
+/** Every data file of the registry but offer.yaml: copy, its tokens resolved from offer.yaml. */
+export type ResolvedCopy = { [N in CopyName]: ContentData<N> };
+
+/** Every data file's name but offer.yaml's, in the registry's order. */
+export const COPY_NAMES = CONTENT_NAMES.filter((name): name is CopyName => name !== 'offer');
 
 export function resolveContent(raw: RawContent) {
   const { offer } = raw;
   const figures = figureTable(offer);
-  const resolve = <N extends Exclude<ContentName, 'offer'>>(name: N): ContentData<N> =>
+  const resolve = <N extends CopyName>(name: N): ContentData<N> =>
     resolveFigureTokens(raw[name], figures, contentPath(name), (path) => describeField(name, path));
-  return shownContent(offer, {
-    kit: resolve('kit'),
-    community: resolve('community'),
-    faq: resolve('faq'),
-    testimonials: resolve('testimonials'),
-    footer: resolve('footer'),
-    meta: resolve('meta'),
-    videos: resolve('videos'),
-    experiments: resolve('experiments'),
-  });
+  const copy = Object.fromEntries(COPY_NAMES.map((name) => [name, resolve(name)])) as ResolvedCopy;
+  return shownContent(offer, copy);
 }
 
 /** The site's content as the pages show it: every file resolved (`resolveContent`). */
 export type ShownContent = ReturnType<typeof resolveContent>;
 
 /** The content as the pages show it, from the offer and every other file with its tokens resolved. */
-export function shownContent(offer: Offer, files: ResolvedFiles) {
-  return { offer, comparison: comparisonFigures(offer), ...files };
+export function shownContent(offer: Offer, copy: ResolvedCopy) {
+  return { offer, comparison: comparisonFigures(offer), ...copy };
 }
 
 /**
