@@ -74,9 +74,6 @@ interface FileRead {
 /** The part name of a file kept whole. */
 const WHOLE = '';
 
-/** The data files read part by part (all but the offer, read whole first: their figures come from it). */
-const PART_FILES = COPY_NAMES;
-
 type Refuse = (file: string, part: string | undefined, message: string) => void;
 type Good = Record<string, GoodParts>;
 
@@ -104,14 +101,14 @@ export function previewContent(files: DataFiles, previous?: PreviewContent): Pre
   );
   const bases: CampaignBases = Object.fromEntries(campaigns.map(({ path, page }) => [path, page]));
   const shown: Record<string, unknown> = {};
-  for (const name of PART_FILES) {
+  for (const name of COPY_NAMES) {
     const schema = name === 'experiments' ? checkedExperimentsSchema(bases) : contentFiles[name];
     const from = { offer, bases: name === 'experiments' ? JSON.stringify(bases) : '' };
     shown[name] = readFile(reading, name, from, (data, refuse) =>
       readParts(name, data, schema.zod, figures, good, refuse),
     );
   }
-  const complete = PART_FILES.every((name) => shown[name] !== undefined);
+  const complete = COPY_NAMES.every((name) => shown[name] !== undefined);
   const content = complete ? shownContent(offer, shown as ResolvedCopy) : undefined;
   return { content, campaigns, refusals, good, reads };
 }
@@ -130,10 +127,11 @@ function readFile(
   const file = contentPath(name);
   const text = files.get(file);
   const before = previous?.reads[file];
-  const same = before?.text === text && before?.offer === from.offer && before?.bases === from.bases;
-  let done = same ? before : undefined;
+  const sameText = before !== undefined && before.text === text;
+  let done = sameText && before.offer === from.offer && before.bases === from.bases ? before : undefined;
   if (!done) {
-    const { data, unread } = before && before.text === text ? before : parsed(name, text);
+    // The copy is read part by part (readParts), the offer whole (readOffer): every figure comes from it.
+    const { data, unread } = sameText ? before : parsed(name, text);
     const problems: Refusal[] = [...unread];
     const shown = read(data, (_, part, message) => problems.push({ file, part, message }), good);
     done = { text, data, unread, ...from, shown, refusals: problems };
