@@ -12,6 +12,7 @@ import keystatic from '@keystatic/astro';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Config } from '@keystatic/core';
 import type { ViteDevServer } from 'vite';
+import type { ResultsSource } from '../runtime/results/results-api.ts';
 import { localResults } from './local-results.ts';
 import { withoutGoogleFonts } from './keystatic-fonts.ts';
 import { SAVE_SETTLES_MS } from '../src/editor/settle.ts';
@@ -92,7 +93,8 @@ function smallSaves(server: ViteDevServer) {
   };
 }
 
-export function editor(): AstroIntegration[] {
+/** `results`: where the Results view's figures come from (the build's settings: integrations/build-settings.ts). */
+export function editor(results: ResultsSource): AstroIntegration[] {
   return [
     keystatic(),
     {
@@ -113,7 +115,7 @@ export function editor(): AstroIntegration[] {
         'astro:server:setup': ({ server }) => {
           server.middlewares.use(smallSaves(server));
           // The results view's figures and its Promote button (src/editor/results/).
-          server.middlewares.use(localResults(server));
+          server.middlewares.use(localResults(server, results));
         },
         'astro:server:start': ({ address, logger }) => {
           logger.info(`The editor: http://127.0.0.1:${address.port}/keystatic`);
