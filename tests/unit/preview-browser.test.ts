@@ -2,7 +2,7 @@
 /**
  * The live preview runs in the owner's browser, beside the editor, on every host (static ones
  * too): its content pipeline and its page bundle for a browser as they are, with none of the
- * build's own modules (astro:content, astro:assets, astro:env, node:…, which a browser bundle
+ * build's own modules (astro:content, astro:assets, the build's settings, node:…, which a browser bundle
  * cannot resolve) and nothing of the editor's (components never import src/editor/).
  */
 import { build } from 'esbuild';
