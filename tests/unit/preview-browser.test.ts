@@ -2,8 +2,8 @@
 /**
  * The live preview runs in the owner's browser, beside the editor, on every host (static ones
  * too): its content pipeline and its page bundle for a browser as they are, with none of the
- * build's own modules (astro:content, astro:assets, the build's settings, node:…, which a browser bundle
- * cannot resolve) and nothing of the editor's (components never import src/editor/).
+ * build's own modules (astro:content, astro:assets, the build's settings, node:…, which a browser
+ * bundle cannot resolve) and nothing of the editor's (components never import src/editor/).
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
