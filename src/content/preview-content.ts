@@ -18,7 +18,7 @@ import { describeField, describePath } from './field-labels.ts';
 import { objectShape } from './fields.ts';
 import { figureTable } from './figures.ts';
 import { CAMPAIGN_FOLDER } from './pages.ts';
-import { resolvePart, shownContent, type ShownContent } from './resolve.ts';
+import { COPY_NAMES, resolvePart, shownContent, type ResolvedCopy, type ShownContent } from './resolve.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from './schemas.ts';
 import { checkedCampaignSchema } from './schemas/campaigns.ts';
 import { checkedExperimentsSchema, type CampaignBases } from './schemas/experiments.ts';
@@ -54,47 +54,112 @@ export interface PreviewContent {
   refusals: readonly Refusal[];
   /** Each file's last good parts: the next call keeps them where the owner's value is refused. */
   good: Readonly<Record<string, GoodParts>>;
+  /** How each data file was read: the next call reads again only the files whose text (or whose figures) changed. */
+  reads: Readonly<Record<string, FileRead>>;
+}
+
+/** A data file as one call read it, and from what. */
+interface FileRead {
+  text: string | undefined;
+  /** The named fields its text holds (none: it is missing, or no YAML), and why it holds none. */
+  data: Record<string, unknown> | undefined;
+  unread: readonly Refusal[];
+  /** The offer its figures came from, and the campaign pages its split tests were checked against. */
+  offer: Offer | undefined;
+  bases: string;
+  shown: unknown;
+  refusals: readonly Refusal[];
 }
 
 /** The part name of a file kept whole. */
 const WHOLE = '';
 
-/** The data files read part by part, in the order their checks need (the split tests name campaign pages). */
-const PART_FILES = (Object.keys(contentFiles) as ContentName[]).filter((name) => name !== 'offer');
-
 type Refuse = (file: string, part: string | undefined, message: string) => void;
+type Good = Record<string, GoodParts>;
+
+/** What a call has read so far: each file's read, the last good parts, and what is refused. */
+interface Reading {
+  files: DataFiles;
+  previous: PreviewContent | undefined;
+  good: Good;
+  reads: Record<string, FileRead>;
+  refusals: Refusal[];
+}
 
 /**
  * The content of `files` as the pages show it, each refused part kept as it was in `previous` (the
  * last call's result; none at the first call, which should have the saved files).
  */
 export function previewContent(files: DataFiles, previous?: PreviewContent): PreviewContent {
-  const refusals: Refusal[] = [];
-  const refuse: Refuse = (file, part, message) => refusals.push({ file, part, message });
-  const good: Record<string, GoodParts> = { ...previous?.good };
-  const offer = readOffer(files, good, refuse);
-  if (!offer) return { content: undefined, campaigns: [], refusals, good };
-  const figures = figureTable(offer);
-  const campaigns = readCampaigns(files, figures, good, refuse);
-  const bases: CampaignBases = Object.fromEntries(
-    campaigns.map((campaign) => [campaign.path, campaign.page]),
+  const reading: Reading = { files, previous, good: { ...previous?.good }, reads: {}, refusals: [] };
+  const { good, reads, refusals } = reading;
+  const offer = readFile(reading, 'offer', { offer: undefined, bases: '' }, readOffer) as Offer | undefined;
+  if (!offer) return { content: undefined, campaigns: [], refusals, good, reads };
+  const figures = figuresOf(offer);
+  const campaigns = readCampaigns(files, figures, good, (file, part, message) =>
+    refusals.push({ file, part, message }),
   );
+  const bases: CampaignBases = Object.fromEntries(campaigns.map(({ path, page }) => [path, page]));
   const shown: Record<string, unknown> = {};
-  for (const name of PART_FILES) {
+  for (const name of COPY_NAMES) {
     const schema = name === 'experiments' ? checkedExperimentsSchema(bases) : contentFiles[name];
-    shown[name] = readParts(name, files.get(contentPath(name)), schema.zod, figures, good, refuse);
+    const from = { offer, bases: name === 'experiments' ? JSON.stringify(bases) : '' };
+    shown[name] = readFile(reading, name, from, (data, refuse) =>
+      readParts(name, data, schema.zod, figures, good, refuse),
+    );
   }
-  const complete = PART_FILES.every((name) => shown[name] !== undefined);
-  const content = complete
-    ? shownContent(offer, shown as Omit<ShownContent, 'offer' | 'comparison'>)
-    : undefined;
-  return { content, campaigns, refusals, good };
+  const complete = COPY_NAMES.every((name) => shown[name] !== undefined);
+  const content = complete ? shownContent(offer, shown as ResolvedCopy) : undefined;
+  return { content, campaigns, refusals, good, reads };
+}
+
+/**
+ * Data file `name` read by `read`, or as the last call read it when its text and what it was read
+ * with are the same: a keystroke changes one file, and the others are not read again (nor parsed
+ * again when only the figures changed).
+ */
+function readFile(
+  { files, previous, good, reads, refusals }: Reading,
+  name: ContentName,
+  from: Pick<FileRead, 'offer' | 'bases'>,
+  read: (data: Record<string, unknown> | undefined, refuse: Refuse, good: Good) => unknown,
+): unknown {
+  const file = contentPath(name);
+  const text = files.get(file);
+  const before = previous?.reads[file];
+  const sameText = before !== undefined && before.text === text;
+  let done = sameText && before.offer === from.offer && before.bases === from.bases ? before : undefined;
+  if (!done) {
+    // The copy is read part by part (readParts), the offer whole (readOffer): every figure comes from it.
+    const { data, unread } = sameText ? before : parsed(name, text);
+    const problems: Refusal[] = [...unread];
+    const shown = read(data, (_, part, message) => problems.push({ file, part, message }), good);
+    done = { text, data, unread, ...from, shown, refusals: problems };
+  }
+  reads[file] = done;
+  refusals.push(...done.refusals);
+  return done.shown;
+}
+
+/** Data file `name`'s named fields in `text`, and why there are none when there are none. */
+function parsed(name: ContentName, text: string | undefined): Pick<FileRead, 'data' | 'unread'> {
+  const unread: Refusal[] = [];
+  const data = fileData(name, text, (file, part, message) => unread.push({ file, part, message }));
+  return { data, unread };
+}
+
+const figureTables = new WeakMap<Offer, FigureTable>();
+
+/** Every figure a token may name, made once per offer. */
+function figuresOf(offer: Offer): FigureTable {
+  let figures = figureTables.get(offer);
+  if (!figures) figureTables.set(offer, (figures = figureTable(offer)));
+  return figures;
 }
 
 /** The offer as written, or as it last was good: every figure comes from it, so it is kept whole. */
-function readOffer(files: DataFiles, good: Record<string, GoodParts>, refuse: Refuse): Offer | undefined {
+function readOffer(data: Record<string, unknown> | undefined, refuse: Refuse, good: Good): Offer | undefined {
   const file = contentPath('offer');
-  const data = fileData('offer', files.get(file), refuse);
   if (data !== undefined) {
     const checked = contentFiles.offer.zod.safeParse(data);
     if (checked.success) {
@@ -128,14 +193,13 @@ function fileData(name: ContentName, text: string | undefined, refuse: Refuse) {
  */
 function readParts(
   name: ContentName,
-  text: string | undefined,
+  data: Record<string, unknown> | undefined,
   zod: z.ZodType,
   figures: FigureTable,
-  good: Record<string, GoodParts>,
+  good: Good,
   refuse: Refuse,
 ): Record<string, unknown> | undefined {
   const file = contentPath(name);
-  const data = fileData(name, text, refuse);
   const shape = objectShape(zod);
   if (data && Object.keys(data).some((key) => !Object.hasOwn(shape, key))) {
     for (const issue of zod.safeParse(data).error?.issues ?? [])
@@ -143,16 +207,31 @@ function readParts(
   }
   const last = good[file] ?? {};
   const kept: Record<string, GoodPart> = {};
+  const shown: Record<string, unknown> = {};
   for (const [part, partZod] of Object.entries(shape)) {
     const now = data && checkedPart(name, part, partZod.safeParse(data[part]), figures);
     for (const message of now?.problems ?? []) refuse(file, part, message);
     const value = now?.good ?? keptPart(last[part], (raw) => resolvePart(name, part, raw, figures));
-    if (value) kept[part] = value;
+    if (!value) continue;
+    kept[part] = value;
+    shown[part] = now?.good ? value.shown : withHideSwitch(value.shown, data?.[part]);
   }
   good[file] = kept;
-  if (Object.keys(shape).some((part) => !kept[part])) return undefined;
-  return Object.fromEntries(Object.entries(kept).map(([part, value]) => [part, value.shown]));
+  return Object.keys(shape).every((part) => kept[part]) ? shown : undefined;
 }
+
+/**
+ * A refused section as last good, hidden or shown as its "Hide this section" switch is now: the
+ * owner who hides a section they are halfway through sees it leave.
+ */
+function withHideSwitch(shown: unknown, now: unknown): unknown {
+  if (!isRecord(shown) || !('hidden' in shown) || !isRecord(now)) return shown;
+  const hidden = now['hidden'] ?? false;
+  return typeof hidden === 'boolean' ? { ...shown, hidden } : shown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A part checked by its schema, then its tokens resolved: good, or the problems in the build's words. */
 function checkedPart(
@@ -192,12 +271,7 @@ function keptPart(last: GoodPart | undefined, resolve: (raw: unknown) => unknown
 }
 
 /** The campaign pages in `files`, by name, each refused one as it last was good. */
-function readCampaigns(
-  files: DataFiles,
-  figures: FigureTable,
-  good: Record<string, GoodParts>,
-  refuse: Refuse,
-): Campaign[] {
+function readCampaigns(files: DataFiles, figures: FigureTable, good: Good, refuse: Refuse): Campaign[] {
   const folder = `${CAMPAIGN_FOLDER}/`;
   const paths = [...files.keys()].filter((path) => path.startsWith(folder) && path.endsWith('.yaml')).sort();
   return paths.flatMap((file) => {

@@ -14,18 +14,18 @@ export type RawContent = { [N in ContentName]: ContentData<N> };
 
 type CopyName = Exclude<ContentName, 'offer'>;
 
-/** Every data file but the offer, its tokens resolved. */
-type ResolvedFiles = Omit<RawContent, 'offer'>;
+/** Every data file of the registry but offer.yaml: copy, its tokens resolved from offer.yaml. */
+export type ResolvedCopy = { [N in CopyName]: ContentData<N> };
+
+/** Every data file's name but offer.yaml's, in the registry's order. */
+export const COPY_NAMES = CONTENT_NAMES.filter((name): name is CopyName => name !== 'offer');
 
 export function resolveContent(raw: RawContent) {
   const { offer } = raw;
   const figures = figureTable(offer);
   const resolve = <N extends CopyName>(name: N): ContentData<N> =>
     resolveFigureTokens(raw[name], figures, contentPath(name), (path) => describeField(name, path));
-  // Every data file of the registry but offer.yaml is copy, its tokens resolved from offer.yaml.
-  const copy = Object.fromEntries(
-    CONTENT_NAMES.filter((name): name is CopyName => name !== 'offer').map((name) => [name, resolve(name)]),
-  ) as ResolvedFiles;
+  const copy = Object.fromEntries(COPY_NAMES.map((name) => [name, resolve(name)])) as ResolvedCopy;
   return shownContent(offer, copy);
 }
 
@@ -33,8 +33,8 @@ export function resolveContent(raw: RawContent) {
 export type ShownContent = ReturnType<typeof resolveContent>;
 
 /** The content as the pages show it, from the offer and every other file with its tokens resolved. */
-export function shownContent(offer: Offer, files: ResolvedFiles) {
-  return { offer, comparison: comparisonFigures(offer), ...files };
+export function shownContent(offer: Offer, copy: ResolvedCopy) {
+  return { offer, comparison: comparisonFigures(offer), ...copy };
 }
 
 /**

@@ -21,7 +21,7 @@ export interface PagesBuild extends ProjectCopy {
   dist: string;
 }
 
-/** Builds the copy's pages; half a minute or more. */
+/** Builds the copy's pages: half a minute on an idle machine, minutes on a busy one. */
 export async function buildPreviewedPages(): Promise<PagesBuild> {
   const copy = copyProject('preview');
   try {
@@ -33,7 +33,8 @@ export async function buildPreviewedPages(): Promise<PagesBuild> {
     await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
       cwd: copy.root,
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-      timeout: 400_000,
+      // A guard against a hang: on two busy cores a build has taken five minutes.
+      timeout: 900_000,
       maxBuffer: 20 * 1024 * 1024,
     });
   } catch (error) {

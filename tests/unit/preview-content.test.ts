@@ -28,7 +28,11 @@ const savedData = (name: ContentName) => parse(saved.get(contentPath(name))!) as
 const first = previewContent(saved);
 
 /** The saved files with `name`'s data changed by `edit` (on a copy), as the owner's unsaved draft. */
-function withEdit(name: ContentName, edit: (data: Yaml) => void, files: DataFiles = saved): Map<string, string> {
+function withEdit(
+  name: ContentName,
+  edit: (data: Yaml) => void,
+  files: DataFiles = saved,
+): Map<string, string> {
   const data = parse(files.get(contentPath(name))!) as Yaml;
   edit(data);
   return new Map(files).set(contentPath(name), stringify(data));
@@ -77,7 +81,10 @@ describe('the live preview’s content', () => {
   it('shows a changed offer figure wherever the copy quotes it, and keeps the last good offer while one is typed as text', () => {
     const price = siteContent.offer.kit.price;
     const changed = price * 2 + 3;
-    const next = previewContent(withEdit('offer', (offer) => void (offer['kit']!['price'] = changed)), first);
+    const next = previewContent(
+      withEdit('offer', (offer) => void (offer['kit']!['price'] = changed)),
+      first,
+    );
     expect(next.refusals).toEqual([]);
     const quoting = (['kit', 'community', 'faq', 'testimonials', 'footer', 'meta'] as const).flatMap((name) =>
       pathsQuoting(savedData(name), '{kit.price}').map((path) => [name, ...path]),
@@ -85,7 +92,10 @@ describe('the live preview’s content', () => {
     expect(quoting.length).toBeGreaterThan(0);
     for (const path of quoting) expect(at(next.content, path)).toContain(formatUsd(changed));
 
-    const asText = previewContent(withEdit('offer', (offer) => void (offer['kit']!['price'] = 'abc')), next);
+    const asText = previewContent(
+      withEdit('offer', (offer) => void (offer['kit']!['price'] = 'abc')),
+      next,
+    );
     expect(asText.content?.offer.kit.price).toBe(changed);
     expect(asText.refusals).toEqual([
       {
@@ -127,11 +137,16 @@ describe('the live preview’s content', () => {
       ),
     );
     expect(next.refusals.filter(({ file }) => file === contentPath('videos'))).toHaveLength(1);
-    expect(next.refusals.find(({ file }) => file === contentPath('videos'))?.message).toContain(' → Video id (');
+    expect(next.refusals.find(({ file }) => file === contentPath('videos'))?.message).toContain(
+      ' → Video id (',
+    );
   });
 
   it('leaves a hidden section hidden', () => {
-    const next = previewContent(withEdit('kit', (kit) => void (kit['bundles']!['hidden'] = true)), first);
+    const next = previewContent(
+      withEdit('kit', (kit) => void (kit['bundles']!['hidden'] = true)),
+      first,
+    );
     expect(next.content?.kit.bundles.hidden).toBe(true);
     expect(next.refusals).toEqual([]);
   });
@@ -140,7 +155,9 @@ describe('the live preview’s content', () => {
     for (const text of ['hero: [unclosed', '- a list', '42', '']) {
       const next = previewContent(new Map(saved).set(contentPath('kit'), text), first);
       expect(next.content).toEqual(first.content);
-      expect(next.refusals).toEqual([{ file: contentPath('kit'), part: undefined, message: expect.any(String) }]);
+      expect(next.refusals).toEqual([
+        { file: contentPath('kit'), part: undefined, message: expect.any(String) },
+      ]);
       expect(next.refusals[0]!.message).toContain(contentPath('kit'));
     }
   });
@@ -153,6 +170,14 @@ describe('the live preview’s content', () => {
         expect(previewContent(files, first).content).toEqual(first.content);
         expect(previewContent(files).content).toBeUndefined();
       }
+    const campaign = campaignFile(`/${SAMPLE_CAMPAIGN.name}`);
+    for (const text of [...garbage, stringify({ ...SAMPLE_CAMPAIGN.file, page: '/nowhere' })]) {
+      const next = previewContent(new Map(saved).set(campaign, text), first);
+      expect(next.campaigns).toEqual([]);
+      expect(next.refusals.length).toBeGreaterThan(0);
+      for (const refusal of next.refusals)
+        expect(refusal).toEqual({ file: campaign, part: undefined, message: expect.any(String) });
+    }
   });
 
   it('makes a campaign page as the build does, and keeps its last good words while it types a price', () => {

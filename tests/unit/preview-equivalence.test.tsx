@@ -63,7 +63,7 @@ let preview: PreviewContent;
 beforeAll(async () => {
   build = await buildPreviewedPages();
   preview = previewContent(readDataFiles(build.root));
-}, 400_000);
+}, 900_000);
 afterAll(() => build?.remove());
 
 const builtReading = (file: string) => {
