@@ -353,7 +353,7 @@ test('the live preview draws the draft branch as the owner types, beside the for
     );
     await expect
       .poll(async () =>
-        (await frame.locator('main h2').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim()),
+        (await frame.locator('body h2').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim()),
       )
       .toEqual(builtHeadings);
     // The form stays usable beside it: its fields are in view, not under the preview.
