@@ -56,13 +56,14 @@ const TREE_RULES = [
     message: 'The server reads only runtime/, deploy/ and the build.',
   },
   {
-    // The browser editor's results view draws what the editor's API answers: its shape (types only) is
-    // runtime/results/wire.ts, the one file of runtime/ src/ may import.
+    // The browser editor reads what the hosts answer it: the results API's shape
+    // (runtime/results/wire.ts) and the Node server's word on the commit it serves
+    // (runtime/served-wire.ts), the files of runtime/ src/ may import.
     target: 'src',
     from: 'runtime',
-    except: ['./results/wire.ts'],
+    except: ['./results/wire.ts', './served-wire.ts'],
     message:
-      'The site does not import the hosts’ code (the editor’s view reads only runtime/results/wire.ts).',
+      'The site does not import the hosts’ code (the editor reads only runtime/results/wire.ts and runtime/served-wire.ts).',
   },
   {
     target: 'src',
