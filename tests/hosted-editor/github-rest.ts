@@ -106,9 +106,6 @@ export interface RestContext {
   moveBranch: (branch: string, before: string | null, after: string) => void;
 }
 
-/** A check run shows up this long after the push (the workflow being queued), then starts. */
-const QUEUED_AFTER_MS = 300;
-const STARTS_AFTER_MS = 1000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const notFound: RestAnswer = { status: 404, body: { message: 'Not Found' } };
 const forbidden: RestAnswer = { status: 403, body: { message: 'Resource not accessible by integration' } };
@@ -119,6 +116,8 @@ export class RestRepository {
   gate: GatePlan | undefined;
   /** Which checks main's protection requires before a merge. */
   requiredChecks: string[] = [];
+  /** A check run shows up this long after the push (the workflow being queued), then starts. */
+  workflowDelays = { queuedMs: 300, startsMs: 1000 };
   private readonly runs: CheckRun[] = [];
   private readonly statuses: Status[] = [];
   private readonly deployments: Deployment[] = [];
@@ -300,10 +299,11 @@ export class RestRepository {
 
   private runState(run: CheckRun) {
     const age = Date.now() - run.pushedAt;
-    if (age < QUEUED_AFTER_MS) return null;
-    const started = run.pushedAt + STARTS_AFTER_MS;
+    const { queuedMs, startsMs } = this.workflowDelays;
+    if (age < queuedMs) return null;
+    const started = run.pushedAt + startsMs;
     const completed = started + run.plan.seconds * 1000;
-    if (age < STARTS_AFTER_MS) return { status: 'queued', conclusion: null, started: null, completed: null };
+    if (age < startsMs) return { status: 'queued', conclusion: null, started: null, completed: null };
     if (Date.now() < completed) return { status: 'in_progress', conclusion: null, started, completed: null };
     return { status: 'completed', conclusion: run.plan.conclusion, started, completed };
   }

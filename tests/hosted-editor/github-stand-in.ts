@@ -389,14 +389,40 @@ export class GitHubStandIn {
       const blob = withIndex(['hash-object', '-w', '--stdin'], Buffer.from(addition.contents, 'base64'));
       withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},${addition.path}`]);
     }
+    // A bare repository has no work tree for `--force-remove`: a mode-0 entry removes the path.
     for (const deletion of input.fileChanges?.deletions ?? [])
-      withIndex(['update-index', '--force-remove', deletion.path]);
+      withIndex(['update-index', '--index-info'], `0 ${'0'.repeat(40)}\t${deletion.path}\n`);
     const tree = withIndex(['write-tree']);
     execFileSync('rm', ['-f', index]);
     const message = [input.message.headline, input.message.body].filter(Boolean).join('\n\n');
     const commit = this.git(['commit-tree', tree, '-p', head, '-m', message]);
     this.moveBranch(branch, head, commit);
     return { ref: this.ref(branch), commit: { __typename: 'Commit', id: `C_${commit}`, oid: commit } };
+  }
+
+  /**
+   * A save as the hosted editor makes it (GitHub's createCommitOnBranch): `files` written on
+   * `branch`, which is made from main first when it is new. The new commit's id.
+   */
+  commitFiles(branch: string, files: Record<string, string>, headline: string): string {
+    if (!this.branchOid(branch)) this.moveBranch(branch, null, this.branchOid('main')!);
+    const { commit } = this.createCommit({
+      branch: { branchName: branch },
+      message: { headline },
+      expectedHeadOid: this.branchOid(branch)!,
+      fileChanges: {
+        additions: Object.entries(files).map(([path, text]) => ({
+          path,
+          contents: Buffer.from(text).toString('base64'),
+        })),
+      },
+    });
+    return commit.oid;
+  }
+
+  /** Stops sending webhooks (a test of another host's deploys). */
+  removeWebhooks(): void {
+    this.webhooks.length = 0;
   }
 
   /** A signed-in user's token, as the token exchange would give it: with write access or read only. */
