@@ -34,8 +34,8 @@ const DOCS_IMAGES = process.env['PUBLISH_SCREENSHOTS'];
 const OFFER = 'src/content/offer.yaml';
 
 const GREEN: GatePlan = { conclusion: 'success', seconds: 4 };
-/** Long enough to see it run (and take its picture) before it passes. */
-const SLOW_GREEN: GatePlan = { conclusion: 'success', seconds: 20 };
+/** A check that runs until the test has seen it run (and taken its picture), then passes. */
+const HELD_GREEN: GatePlan = { conclusion: 'success', seconds: 3600 };
 /** The check's own words for a price typed as text, as the content check annotates the file. */
 const RED: GatePlan = {
   conclusion: 'failure',
@@ -93,7 +93,8 @@ test.afterAll(async () => {
 
 /** A draft as the editor saves it: the kit's price changed on a new `edit-` branch, one line. */
 function draftWithPrice(branch: string, price: number): void {
-  const text = git('show', `main:${OFFER}`).replace(/^(\s+price:) .*$/m, `$1 ${price}`);
+  // `git` trims its output: the file's last newline is put back.
+  const text = `${git('show', `main:${OFFER}`).replace(/^(\s+price:) .*$/m, `$1 ${price}`)}\n`;
   expect((parse(text) as { kit: { price: number } }).kit.price).toBe(price);
   setting.standIn.commitFiles(branch, { [OFFER]: text }, 'Update src/content/offer');
 }
@@ -126,7 +127,7 @@ test('Publish on a draft opens its pull request, waits for the green check, merg
   context,
   page,
 }) => {
-  setting.standIn.rest.gate = SLOW_GREEN;
+  setting.standIn.rest.gate = HELD_GREEN;
   const price = original + 101;
   const base = git('rev-parse', 'main');
   draftWithPrice('edit-new-price', price);
@@ -135,8 +136,9 @@ test('Publish on a draft opens its pull request, waits for the green check, merg
 
   const publish = panel(page).getByRole('button', { name: 'Publish', exact: true });
   await publish.click();
-  await expect(status(page)).toContainText('Checking your change…', { timeout: 30_000 });
+  await expect(status(page)).toContainText('Checking your change…', { timeout: 120_000 });
   await expect(panel(page).getByRole('timer')).toHaveText(/^\d+:\d\d$/);
+  await expect(panel(page).getByRole('timer')).not.toHaveText('0:00');
   // A second Publish while this one runs: the button waits, and the status says what runs.
   await expect(panel(page).getByRole('button', { name: 'Publishing…' })).toBeDisabled();
   await shot(page, 'publish-checking-1280.png');
@@ -145,14 +147,15 @@ test('Publish on a draft opens its pull request, waits for the green check, merg
   const other = await context.newPage();
   await other.goto(`${SITE}/keystatic/branch/edit-new-price/singleton/offer`);
   await panel(other).getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(status(other)).toContainText('Another tab of the editor is publishing');
+  await expect(status(other)).toContainText('Another tab of the editor is publishing', { timeout: 60_000 });
   await other.close();
+  setting.standIn.rest.finishRuns();
 
   // Merged, then built by the server's deploy hook (a real build: minutes on a busy machine).
   await expect(status(page)).toContainText(
     /Published\. (The site is being rebuilt|Waiting for the site to update)/,
     {
-      timeout: 60_000,
+      timeout: 120_000,
     },
   );
   await expect(status(page)).toContainText(`Live at ${ADDRESS}: published in`, { timeout: 420_000 });
@@ -191,7 +194,7 @@ test('a red check is not merged: the editor says what failed, naming the file an
   await panel(page).getByRole('button', { name: 'Publish', exact: true }).focus();
   await page.keyboard.press('Enter');
 
-  await expect(status(page)).toContainText('Not published: the check found a problem.', { timeout: 60_000 });
+  await expect(status(page)).toContainText('Not published: the check found a problem.', { timeout: 120_000 });
   const problems = status(page).getByRole('listitem');
   await expect(problems).toHaveCount(1);
   await expect(problems).toHaveText(
@@ -244,7 +247,7 @@ test('Undo takes the last publish back, after asking, through the same check, un
 
   await panel(page).getByRole('button', { name: 'Undo the last publish…' }).click();
   await dialog.getByRole('button', { name: 'Undo it' }).click();
-  await expect(status(page)).toContainText('Checking the undo…', { timeout: 60_000 });
+  await expect(status(page)).toContainText('Checking the undo…', { timeout: 120_000 });
   await expect(status(page)).toContainText(
     `Undone: the site is as it was before that publish, live at ${ADDRESS}`,
     {
@@ -348,7 +351,7 @@ test('a host that reports to GitHub is followed to Live: a commit status (Netlif
     draftWithPrice(`edit-${name}`, original + (name === 'netlify' ? 11 : 13));
     await page.goto(`${SITE}/keystatic/branch/edit-${name}/singleton/offer`);
     await panel(page).getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect(status(page)).toContainText(`Live at ${ADDRESS}: published in`, { timeout: 120_000 });
+    await expect(status(page)).toContainText(`Live at ${ADDRESS}: published in`, { timeout: 240_000 });
     expect(offerAt('main').kit.price).toBe(original + (name === 'netlify' ? 11 : 13));
   }
 });

@@ -137,13 +137,17 @@ async function openPull(
     dispatch({ type: 'pull', pull: linkOf(open), at: now() });
     return { pull: open, merged: null };
   }
-  const branchHead = await github.repoJson<{ sha: string }>(`/commits/${encodeURIComponent(branch)}`);
-  const closed = await github.repoJson<Pull[]>(
-    `/pulls?${query({ state: 'closed', head, base, sort: 'updated', direction: 'desc' })}`,
-  );
-  const done = closed.find(
-    (pull) => pull.merged_at && pull.merge_commit_sha && pull.head.sha === branchHead.sha,
-  );
+  const merged = (
+    await github.repoJson<Pull[]>(
+      `/pulls?${query({ state: 'closed', head, base, sort: 'updated', direction: 'desc' })}`,
+    )
+  ).filter((pull) => pull.merged_at && pull.merge_commit_sha);
+  // Published before: is the branch still where it was then (nothing saved since)?
+  const branchHead =
+    merged.length > 0
+      ? (await github.repoJson<{ sha: string }>(`/commits/${encodeURIComponent(branch)}`)).sha
+      : null;
+  const done = merged.find((pull) => pull.head.sha === branchHead);
   if (done) {
     dispatch({ type: 'pull', pull: linkOf(done), at: now() });
     dispatch({ type: 'merged', commit: done.merge_commit_sha!, at: now() });
