@@ -17,9 +17,13 @@ function ago(at: string, now = Date.now()): string {
 
 export function UndoDialog({ last, onClose }: { last: LastPublish; onClose: (confirmed: boolean) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // The safe answer has the focus (the browser would give it to the first button): Enter or
+    // Escape keeps the site as it is.
+    keep.current?.focus();
   }, []);
   return (
     <dialog
@@ -39,9 +43,7 @@ export function UndoDialog({ last, onClose }: { last: LastPublish; onClose: (con
           <button type="submit" value="undo" className="publish-primary">
             Undo it
           </button>
-          {/* The safe answer has the focus: Enter or Escape keeps the site as it is. */}
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-          <button type="submit" value="keep" className="publish-secondary" autoFocus>
+          <button type="submit" value="keep" className="publish-secondary" ref={keep}>
             Keep it
           </button>
         </div>
