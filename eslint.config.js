@@ -56,20 +56,23 @@ const TREE_RULES = [
     message: 'The server reads only runtime/, deploy/ and the build.',
   },
   {
-    // The browser editor reads what the hosts answer it: the results API's shape
-    // (runtime/results/wire.ts) and the Node server's word on the commit it serves
-    // (runtime/served-wire.ts), the files of runtime/ src/ may import.
-    target: 'src',
-    from: 'runtime',
-    except: ['./results/wire.ts', './served-wire.ts'],
+    // The site's layers import nothing outside src/. The editor (src/editor/) runs beside the site
+    // and talks to the hosts' code: it may read runtime/ (the names of the paths the hosts answer,
+    // the shape of its API's answers), and nothing else outside src/.
+    target: LAYERS.flat(),
+    from: ['runtime', 'server', 'deploy', 'scripts', 'integrations', 'tests'],
     message:
-      'The site does not import the hosts’ code (the editor reads only runtime/results/wire.ts and runtime/served-wire.ts).',
+      'The site does not import the hosts’ code, tooling or tests (the build reads the environment in integrations/).',
+  },
+  {
+    target: 'src/editor',
+    from: ['server', 'deploy', 'scripts', 'integrations', 'tests'],
+    message: 'The editor imports src/ and runtime/ only: not the server, deploy/, tooling or tests.',
   },
   {
     target: 'src',
-    from: ['server', 'deploy', 'scripts', 'integrations', 'tests'],
-    message:
-      'The site does not import the hosts’ code, tooling or tests (the build reads the environment in integrations/).',
+    from: ['./*.ts', './*.js'],
+    message: 'Nothing in src/ imports the project’s root configs: what they share lives in src/.',
   },
   {
     target: 'scripts',
@@ -78,7 +81,7 @@ const TREE_RULES = [
   },
   { target: './*.ts', from: ['tests'], message: 'Project configs do not import tests.' },
   {
-    // The browser editor's code (keystatic.config.ts and `npm run edit` use it): visitors' pages never carry it.
+    // The browser editor's code (`npm run edit` and the hosted editor's build use it): visitors' pages never carry it.
     target: LAYERS.flat(),
     from: ['src/editor'],
     message: 'src/editor/ is the browser editor: the site never imports it.',
@@ -141,7 +144,7 @@ export default tseslint.config(
     // A function a reader can hold: split a longer one into named steps (tests are exempt).
     files: [
       '{src,server,runtime,deploy,scripts,integrations}/**/*.{ts,tsx,js,astro}',
-      // The project's configs: astro.config.ts, keystatic.config.ts, the test runners', this file.
+      // The project's configs: astro.config.ts, the test runners', this file.
       '*.config.{ts,js}',
     ],
     rules: {
