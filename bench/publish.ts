@@ -16,6 +16,7 @@
  * links its packages) and Chromium, as the tests do. Self-contained: it reads no other benchmark.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { parse } from 'yaml';
@@ -72,6 +73,14 @@ function lastBuild(log: string): number {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** The machine's load: on a busy machine the figures mean little. */
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+const loadAtStart = load();
+console.log(`bench-publish: load average at start ${loadAtStart}`);
+
 const setting = await startGitHubSite({
   name: 'bench-publish',
   port: PORT,
@@ -116,6 +125,7 @@ try {
 }
 
 const summary = {
+  load: { start: loadAtStart, end: load() },
   runs,
   median: {
     toMerged: median(runs.map((run) => run.toMerged)),
@@ -127,5 +137,6 @@ mkdirSync(join(PROJECT_ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(PROJECT_ROOT, 'bench-results/publish.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(
   `bench-publish: Publish → live on our server (deploy hook), median of ${RUNS}: ${seconds(summary.median.toLive)} ` +
-    `(merged after ${seconds(summary.median.toMerged)}; the server's pull, build and swap ${seconds(summary.median.build)})`,
+    `(merged after ${seconds(summary.median.toMerged)}; the server's pull, build and swap ${seconds(summary.median.build)}); ` +
+    `load average at end ${summary.load.end}`,
 );
