@@ -127,8 +127,8 @@ export function PublishPanel({ repo }: { repo: string }) {
             <button
               type="button"
               className="publish-primary"
-              disabled={busy}
-              onClick={() => start('publish', async () => branch!)}
+              aria-disabled={busy}
+              onClick={() => !busy && start('publish', async () => branch!)}
             >
               {busy && 'mode' in state && state.mode === 'publish' ? 'Publishing…' : 'Publish'}
             </button>
@@ -138,8 +138,8 @@ export function PublishPanel({ repo }: { repo: string }) {
               type="button"
               ref={undoButton}
               className="publish-secondary"
-              disabled={busy}
-              onClick={() => setConfirming(true)}
+              aria-disabled={busy}
+              onClick={() => !busy && setConfirming(true)}
             >
               Undo the last publish…
             </button>
