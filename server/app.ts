@@ -247,7 +247,8 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
       publishLog(app.log),
     );
     const { deployHook } = await import('./deploy-hook.ts');
-    await app.register(deployHook, { settings, publisher, answers, hostOk });
+    const editor = Boolean(options.editor && site.editor);
+    await app.register(deployHook, { settings, publisher, answers, hostOk, editor });
   }
   const server = Object.assign(app, { drain: drainer(app, state), publisher });
   Object.defineProperty(server, 'site', { get: () => answers.current, enumerable: true });

@@ -4,6 +4,10 @@
  * published branch asks the publisher (server/publisher.ts) for a build; every other signed call
  * is acknowledged and changes nothing; an unsigned or wrongly signed one gets 401. Each answer is
  * a line of text with the site's security headers.
+ *
+ * With the hosted editor served too, `GET /api/keystatic/served` says which commit the site
+ * serves and whether a build runs or failed (runtime/served-wire.ts), under the editor's headers:
+ * the editor's Publish reads it to say when a merged change is live.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -15,6 +19,9 @@ import {
   signatureValid,
   type DeployHookSettings,
 } from '../runtime/deploy-hook.ts';
+import { editorHeaders } from '../runtime/editor.ts';
+import { lowerCaseNames } from '../runtime/rules.ts';
+import { SERVED_PATH, type ServedAnswer } from '../runtime/served-wire.ts';
 import type { Answers } from './answers.ts';
 import type { Publisher } from './publisher.ts';
 
@@ -23,6 +30,8 @@ interface DeployHookOptions {
   publisher: Publisher;
   answers: Answers;
   hostOk: (request: FastifyRequest['raw']) => boolean;
+  /** Whether the hosted editor is served beside it: only then is the served commit told. */
+  editor: boolean;
 }
 
 const headerOf = (request: FastifyRequest, name: string) => {
@@ -32,7 +41,7 @@ const headerOf = (request: FastifyRequest, name: string) => {
 
 export async function deployHook(
   scope: FastifyInstance,
-  { settings, publisher, answers, hostOk }: DeployHookOptions,
+  { settings, publisher, answers, hostOk, editor }: DeployHookOptions,
 ) {
   function say(request: FastifyRequest, reply: FastifyReply, status: number, text: string) {
     const body = `${text}\n`;
@@ -74,6 +83,25 @@ export async function deployHook(
     );
   }
 
+  function served(request: FastifyRequest, reply: FastifyReply) {
+    if (!hostOk(request.raw)) return answers.sendNotFound(request, reply, 400);
+    const answer: ServedAnswer = {
+      branch: settings.branch,
+      served: publisher.served,
+      building: publisher.building,
+      failed: publisher.failed,
+    };
+    const body = JSON.stringify(answer);
+    const headers = {
+      ...lowerCaseNames(editorHeaders(SERVED_PATH, answers.transportOf(request))),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+    };
+    return answers.send(reply, 200, headers, body);
+  }
+
+  if (editor)
+    scope.route({ method: ['GET', 'HEAD'], url: SERVED_PATH, exposeHeadRoute: false, handler: served });
   // The body's bytes as they came: the signature is over them.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(

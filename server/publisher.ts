@@ -3,6 +3,8 @@
  * it into a folder beside the one being served, load that build, and swap it in. One build runs at
  * a time; pushes that come during it ask for one more build after it, never more than one (the
  * last build then takes every push). A failed step leaves the running site as it was and logs why.
+ * It keeps which commit it serves, for the hosted editor to tell when a published change is live
+ * (runtime/served-wire.ts).
  */
 import { execFile } from 'node:child_process';
 import { rename, rm } from 'node:fs/promises';
@@ -10,8 +12,17 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** Builds the newest published change; resolves to the folder of the new build. */
-export type Build = () => Promise<string>;
+/** A finished build: its folder, and the commit it was made from (null where that is not known). */
+export interface Built {
+  folder: string;
+  commit: string | null;
+}
+
+/**
+ * Builds the newest published change. A failed build may say which commit it tried, as `commit`
+ * on the error it throws.
+ */
+export type Build = () => Promise<Built>;
 /** Starts serving the build in `folder` (throws, changing nothing, when it cannot be loaded). */
 export type Swap = (folder: string) => Promise<void>;
 
@@ -25,6 +36,10 @@ export class Publisher {
   private again = false;
   /** Builds started since the server started (for the log and the tests). */
   builds = 0;
+  /** The commit of the build being served, once a build of this server's has been swapped in. */
+  served: string | null = null;
+  /** The commit whose build failed last, until a later build succeeds. */
+  failed: string | null = null;
 
   private readonly build: Build;
   private readonly swap: Swap;
@@ -46,6 +61,11 @@ export class Publisher {
     return 'started';
   }
 
+  /** Whether a build runs now. */
+  get building(): boolean {
+    return this.running !== null;
+  }
+
   /** Resolves once no build runs and none waits. */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -63,10 +83,14 @@ export class Publisher {
     const number = this.builds;
     this.log.info(`deploy ${number}: building the newest change`);
     try {
-      const folder = await this.build();
+      const { folder, commit } = await this.build();
       await this.swap(folder);
-      this.log.info(`deploy ${number}: the new build is served`);
+      this.served = commit;
+      this.failed = null;
+      this.log.info(`deploy ${number}: the new build is served${commit ? ` (${commit.slice(0, 12)})` : ''}`);
     } catch (error) {
+      const tried = (error as { commit?: unknown }).commit;
+      this.failed = typeof tried === 'string' ? tried : this.failed;
       const reason = (error as Error).message.trim().split('\n').slice(-20).join('\n');
       this.log.error(`deploy ${number} failed; the site as it was keeps being served. Why:\n${reason}`);
     }
@@ -101,20 +125,25 @@ async function step(command: string, args: string[], cwd: string): Promise<void>
 /**
  * The build of a self-hosted project: `git pull --ff-only` of the branch, then Astro's build and
  * the compressed copies (as `npm run build` makes them; the other hosts' configs are not needed)
- * into `<root>.next`.
+ * into `<root>.next`. The commit is the clone's HEAD after the pull.
  */
 export function gitBuild({ project, root, branch }: GitBuildOptions): Build {
   const next = `${resolve(root)}.next`;
   return async () => {
     await step('git', ['pull', '--ff-only', 'origin', branch], project);
-    await rm(next, { recursive: true, force: true });
-    await step(
-      process.execPath,
-      [join(project, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', next],
-      project,
-    );
-    await step(process.execPath, [join(project, 'scripts/compress.ts'), next], project);
-    return next;
+    const commit = (await run('git', ['rev-parse', 'HEAD'], { cwd: project })).stdout.trim();
+    try {
+      await rm(next, { recursive: true, force: true });
+      await step(
+        process.execPath,
+        [join(project, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', next],
+        project,
+      );
+      await step(process.execPath, [join(project, 'scripts/compress.ts'), next], project);
+    } catch (error) {
+      throw Object.assign(error as Error, { commit });
+    }
+    return { folder: next, commit };
   };
 }
 

@@ -3,13 +3,16 @@
  * repository (a bare git repository on disk), built in GitHub mode, GitHub's stand-in
  * (./github-stand-in.ts) over that repository, and the production server of the build, its own
  * requests to GitHub rerouted to the stand-in (./github-hosts.ts). The browser's requests to
- * GitHub go there too (`routeGitHub`).
+ * GitHub go there too (`routeGitHub`). With `deployHook`, the server runs from a clone of that
+ * repository with its deploy hook on, and the stand-in sends it GitHub's push webhook: a merge on
+ * main is pulled, built and served, as on a self-hosted site.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type BrowserContext } from '@playwright/test';
+import { DEPLOY_HOOK_PATH } from '../../runtime/deploy-hook.ts';
 import { copyProject, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
 
@@ -47,13 +50,15 @@ interface GitHubSiteOptions {
   /** Build the copy once without the editor first, into `dist-without-editor/`, to compare the visitors' pages. */
   buildWithoutEditor?: boolean;
   logLevel: 'warn' | 'info';
+  /** The deploy hook's secret: the server publishes main's pushes, as GitHub's webhook tells it. */
+  deployHook?: { secret: string };
 }
 
 export type GitHubSite = Awaited<ReturnType<typeof startGitHubSite>>;
 
 /** The owner's repository: the copy committed on main, then cloned bare. */
 function ownersRepository(root: string): string {
-  writeFileSync(join(root, '.gitignore'), 'node_modules\n.astro\ndist\n');
+  writeFileSync(join(root, '.gitignore'), 'node_modules\n.astro\ndist\ndist.next\ndist.previous\n');
   run('git', ['init', '-q', '-b', 'main'], root);
   run('git', ['add', '-A'], root);
   run(
@@ -85,15 +90,22 @@ export async function startGitHubSite(options: GitHubSiteOptions) {
   });
   await standIn.listen(options.standInPort);
   const standInOrigin = `http://127.0.0.1:${options.standInPort}`;
+  const site = `http://127.0.0.1:${options.port}`;
+  if (options.deployHook) {
+    // The server's own clone, as on a self-hosted site: it pulls main from the repository when told.
+    run('git', ['remote', 'add', 'origin', repository], project.root);
+    standIn.addWebhook(`${site}${DEPLOY_HOOK_PATH}`, options.deployHook.secret);
+  }
   const server = spawn(
     process.execPath,
     ['--import', join(import.meta.dirname, 'github-hosts.ts'), 'server/index.ts'],
     {
-      cwd: PROJECT_ROOT,
+      cwd: options.deployHook ? project.root : PROJECT_ROOT,
       env: {
         ...process.env,
         ...options.env,
         ...options.serverEnv,
+        ...(options.deployHook ? { DEPLOY_HOOK_SECRET: options.deployHook.secret } : {}),
         SITE_ROOT: join(project.root, 'dist'),
         PORT: String(options.port),
         HOST: '127.0.0.1',
@@ -106,7 +118,6 @@ export async function startGitHubSite(options: GitHubSiteOptions) {
   let log = '';
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const site = `http://127.0.0.1:${options.port}`;
   await expect
     .poll(async () => (await fetch(`${site}/keystatic`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
     .toBe(200);

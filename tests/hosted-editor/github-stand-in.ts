@@ -6,20 +6,29 @@
  *   (`POST /login/oauth/access_token`, each code good once), the token's revocation, and a pull
  *   request's pages (open one from a branch, merge it into the default branch);
  * - api.github.com: GraphQL (`/graphql`: the queries and mutations Keystatic's app sends, executed
- *   by graphql-js against a schema that is the subset of GitHub's it uses), trees
- *   (`/repos/o/n/git/trees/:sha?recursive=1`), blobs (`/repos/o/n/git/blobs/:oid`) and file
- *   contents (`/repos/o/n/contents/:path?ref=`);
- * - raw.githubusercontent.com: a file at a commit.
+ *   by graphql-js against a schema that is the subset of GitHub's it uses), the repository with the
+ *   token's `permissions`, trees (`/repos/o/n/git/trees/:sha?recursive=1`), blobs
+ *   (`/repos/o/n/git/blobs/:oid`) and file contents (`/repos/o/n/contents/:path?ref=`); and for
+ *   publishing, pull requests, the `gate` check, commit statuses, deployments, commits and
+ *   comparisons (./github-rest.ts);
+ * - raw.githubusercontent.com: a file at a commit;
+ * - webhooks: every branch move is sent as GitHub's `push` event, signed with the webhook's secret,
+ *   to each address added with `addWebhook` (the deploy hook of our server).
+ *
+ * A user signed in read-only (`issueToken(false)`, or `readOnlySignIns`) has READ permission:
+ * GitHub refuses their writes. Branches only ever move forward here (`refUpdates` records each
+ * move and whether it was forced, for a test to prove none was).
  *
  * Requests arrive with the host as the first path segment (`/api.github.com/graphql`): the
  * browser's are routed here by Playwright, the server's by tests/hosted-editor/github-hosts.ts.
  * Every request is recorded (method, host, path, GraphQL operation) for the test to read.
  */
 import { execFileSync, type StdioOptions } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildSchema, graphql } from 'graphql';
+import { RestRepository } from './github-rest.ts';
 
 export interface StandInOptions {
   /** The bare repository. */
@@ -35,6 +44,25 @@ export interface RecordedRequest {
   host: string;
   path: string;
   operation?: string;
+  /** The JSON body of a REST write, as sent. */
+  body?: unknown;
+}
+
+/** One move of a branch: created (`before` null), moved, or deleted (`after` null). */
+export interface RefUpdate {
+  branch: string;
+  before: string | null;
+  after: string | null;
+  /** Whether the move dropped commits (a force push). */
+  forced: boolean;
+}
+
+/** One webhook call: the event, the pushed branch, and the status the receiver answered. */
+export interface Delivery {
+  event: string;
+  ref: string;
+  after: string;
+  status: number;
 }
 
 const SCHEMA = buildSchema(`
@@ -119,8 +147,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 export class GitHubStandIn {
   readonly requests: RecordedRequest[] = [];
-  /** Pull requests opened here: number → branch, and whether merged. */
-  readonly pulls = new Map<number, { branch: string; merged: boolean }>();
+  readonly refUpdates: RefUpdate[] = [];
+  readonly deliveries: Delivery[] = [];
+  /** Pull requests, checks, statuses and deployments (./github-rest.ts): `rest.gate` sets the check's outcome. */
+  readonly rest: RestRepository;
+  /** Sign-ins from now on give read-only tokens (a user who may read the repository, not write). */
+  readOnlySignIns = false;
+  private readonly webhooks: { url: string; secret: string }[] = [];
+  private readonly pushListeners: ((branch: string, sha: string) => void)[] = [];
   private readonly codes = new Set<string>();
   private readonly tokens = new Set<string>();
   /** Tokens of users who may read the repository but not write to it. */
@@ -138,6 +172,93 @@ export class GitHubStandIn {
 
   constructor(options: StandInOptions) {
     this.options = options;
+    this.rest = new RestRepository({
+      owner: options.owner,
+      name: options.name,
+      git: (args) => this.git(args),
+      branchOid: (branch) => this.branchOid(branch),
+      moveBranch: (branch, before, after) => this.moveBranch(branch, before, after),
+    });
+  }
+
+  /** Pull requests opened here, by number. */
+  get pulls() {
+    return this.rest.pulls;
+  }
+
+  /** GitHub's push webhook: every branch move is posted to `url`, signed with `secret`. */
+  addWebhook(url: string, secret: string): void {
+    this.webhooks.push({ url, secret });
+  }
+
+  /** Called after every push to a branch (a host building main, in a test). */
+  onPush(listener: (branch: string, sha: string) => void): void {
+    this.pushListeners.push(listener);
+  }
+
+  /** Moves a branch with git's compare-and-swap (refused if it moved meanwhile), then tells whoever listens. */
+  private moveBranch(branch: string, before: string | null, after: string | null): void {
+    const ref = `refs/heads/${branch}`;
+    if (after === null) this.git(['update-ref', '-d', ref, ...(before ? [before] : [])]);
+    else this.git(['update-ref', ref, after, before ?? '0'.repeat(40)]);
+    const forced = before !== null && after !== null && !this.isAncestor(before, after);
+    this.refUpdates.push({ branch, before, after, forced });
+    if (after === null) return;
+    this.rest.pushed(after);
+    for (const listener of this.pushListeners) listener(branch, after);
+    for (const hook of this.webhooks) void this.deliver(hook, branch, before, after);
+  }
+
+  private isAncestor(ancestor: string, of: string): boolean {
+    try {
+      this.git(['merge-base', '--is-ancestor', ancestor, of]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** GitHub's push event, as its webhooks send it: JSON, signed with HMAC-SHA256 of the exact bytes. */
+  private async deliver(
+    hook: { url: string; secret: string },
+    branch: string,
+    before: string | null,
+    after: string,
+  ) {
+    const body = JSON.stringify({
+      ref: `refs/heads/${branch}`,
+      before: before ?? '0'.repeat(40),
+      after,
+      created: before === null,
+      deleted: false,
+      forced: false,
+      repository: {
+        name: this.options.name,
+        full_name: `${this.options.owner}/${this.options.name}`,
+        default_branch: 'main',
+      },
+      pusher: { name: this.viewer.login },
+      head_commit: { id: after, message: this.git(['log', '-1', '--format=%s', after]) },
+    });
+    const signature = createHmac('sha256', hook.secret).update(body).digest('hex');
+    const delivery: Delivery = { event: 'push', ref: `refs/heads/${branch}`, after, status: 0 };
+    this.deliveries.push(delivery);
+    try {
+      const answer = await fetch(hook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'GitHub-Hookshot/stand-in',
+          'x-github-event': 'push',
+          'x-github-delivery': randomUUID(),
+          'x-hub-signature-256': `sha256=${signature}`,
+        },
+        body,
+      });
+      delivery.status = answer.status;
+    } catch {
+      delivery.status = -1;
+    }
   }
 
   /** Git in the bare repository. */
@@ -192,7 +313,7 @@ export class GitHubStandIn {
     return this.git(['for-each-ref', '--format=%(refname:short)', 'refs/heads/']).split('\n').filter(Boolean);
   }
 
-  private repositoryObject() {
+  private repositoryObject(write: boolean) {
     const repository = {
       __typename: 'Repository',
       id: 'R_site',
@@ -205,7 +326,7 @@ export class GitHubStandIn {
         nodes: this.branches().map((branch) => this.ref(branch)),
         pageInfo: { hasNextPage: false, endCursor: null },
       }),
-      viewerPermission: 'ADMIN',
+      viewerPermission: write ? 'ADMIN' : 'READ',
       forks: () => ({ nodes: [] }),
       ref: ({ qualifiedName }: { qualifiedName: string }) =>
         this.ref(qualifiedName.replace(/^refs\/heads\//, '')),
@@ -213,24 +334,32 @@ export class GitHubStandIn {
     return repository;
   }
 
-  private rootValue() {
+  private rootValue(write: boolean) {
+    const mayWrite = () => {
+      if (!write) throw new GitHubError('FORBIDDEN', 'Resource not accessible by integration');
+    };
     return {
       repository: ({ owner, name }: { owner: string; name: string }) =>
-        owner === this.options.owner && name === this.options.name ? this.repositoryObject() : null,
+        owner === this.options.owner && name === this.options.name ? this.repositoryObject(write) : null,
       viewer: () => this.viewer,
       node: ({ id }: { id: string }) =>
         id.startsWith('REF_') ? this.ref(Buffer.from(id.slice(4), 'base64url').toString()) : null,
       createRef: ({ input }: { input: { name: string; oid: string } }) => {
+        mayWrite();
         const branch = input.name.replace(/^refs\/heads\//, '');
-        this.git(['update-ref', `refs/heads/${branch}`, input.oid, '0'.repeat(40)]);
+        this.moveBranch(branch, null, input.oid);
         return { ref: this.ref(branch) };
       },
       deleteRef: ({ input }: { input: { refId: string } }) => {
+        mayWrite();
         const branch = Buffer.from(input.refId.slice(4), 'base64url').toString();
-        this.git(['update-ref', '-d', `refs/heads/${branch}`]);
+        this.moveBranch(branch, this.branchOid(branch), null);
         return { clientMutationId: null };
       },
-      createCommitOnBranch: ({ input }: { input: CommitInput }) => this.createCommit(input),
+      createCommitOnBranch: ({ input }: { input: CommitInput }) => {
+        mayWrite();
+        return this.createCommit(input);
+      },
     };
   }
 
@@ -260,35 +389,40 @@ export class GitHubStandIn {
       const blob = withIndex(['hash-object', '-w', '--stdin'], Buffer.from(addition.contents, 'base64'));
       withIndex(['update-index', '--add', '--cacheinfo', `100644,${blob},${addition.path}`]);
     }
+    // A bare repository has no work tree for `--force-remove`: a mode-0 entry removes the path.
     for (const deletion of input.fileChanges?.deletions ?? [])
-      withIndex(['update-index', '--force-remove', deletion.path]);
+      withIndex(['update-index', '--index-info'], `0 ${'0'.repeat(40)}\t${deletion.path}\n`);
     const tree = withIndex(['write-tree']);
     execFileSync('rm', ['-f', index]);
     const message = [input.message.headline, input.message.body].filter(Boolean).join('\n\n');
     const commit = this.git(['commit-tree', tree, '-p', head, '-m', message]);
-    this.git(['update-ref', `refs/heads/${branch}`, commit, head]);
+    this.moveBranch(branch, head, commit);
     return { ref: this.ref(branch), commit: { __typename: 'Commit', id: `C_${commit}`, oid: commit } };
   }
 
-  /** Merges a branch into main with a merge commit, as GitHub's "Merge pull request" does. */
-  merge(number: number): string {
-    const pull = this.pulls.get(number)!;
-    const main = this.branchOid('main')!;
-    const head = this.branchOid(pull.branch)!;
-    const tree = this.git(['merge-tree', '--write-tree', main, head]).split('\n')[0]!;
-    const commit = this.git([
-      'commit-tree',
-      tree,
-      '-p',
-      main,
-      '-p',
-      head,
-      '-m',
-      `Merge pull request #${number} from ${this.options.owner}/${pull.branch}`,
-    ]);
-    this.git(['update-ref', 'refs/heads/main', commit, main]);
-    pull.merged = true;
-    return commit;
+  /**
+   * A save as the hosted editor makes it (GitHub's createCommitOnBranch): `files` written on
+   * `branch`, which is made from main first when it is new. The new commit's id.
+   */
+  commitFiles(branch: string, files: Record<string, string>, headline: string): string {
+    if (!this.branchOid(branch)) this.moveBranch(branch, null, this.branchOid('main')!);
+    const { commit } = this.createCommit({
+      branch: { branchName: branch },
+      message: { headline },
+      expectedHeadOid: this.branchOid(branch)!,
+      fileChanges: {
+        additions: Object.entries(files).map(([path, text]) => ({
+          path,
+          contents: Buffer.from(text).toString('base64'),
+        })),
+      },
+    });
+    return commit.oid;
+  }
+
+  /** Stops sending webhooks (a test of another host's deploys). */
+  removeWebhooks(): void {
+    this.webhooks.length = 0;
   }
 
   /** A signed-in user's token, as the token exchange would give it: with write access or read only. */
@@ -297,6 +431,10 @@ export class GitHubStandIn {
     this.tokens.add(token);
     if (!write) this.readOnly.add(token);
     return token;
+  }
+
+  private mayWrite(request: IncomingMessage): boolean {
+    return !this.readOnly.has(this.tokenOf(request));
   }
 
   private tokenOf(request: IncomingMessage): string {
@@ -370,8 +508,7 @@ export class GitHubStandIn {
             error: 'bad_verification_code',
             error_description: 'The code passed is incorrect or expired.',
           });
-        const token = `ghu_${randomBytes(16).toString('hex')}`;
-        this.tokens.add(token);
+        const token = this.issueToken(!this.readOnlySignIns);
         return json(200, {
           access_token: token,
           expires_in: 28800,
@@ -387,8 +524,7 @@ export class GitHubStandIn {
       if (pullNew) {
         const branch = decodeURIComponent(pullNew[1]!);
         if (request.method === 'POST') {
-          const number = this.pulls.size + 1;
-          this.pulls.set(number, { branch, merged: false });
+          const number = this.rest.openFromPage(branch);
           response.writeHead(303, { location: `https://github.com${repoPath}/pull/${number}` });
           return response.end();
         }
@@ -402,7 +538,7 @@ export class GitHubStandIn {
       if (pull && this.pulls.has(Number(pull[1]))) {
         const number = Number(pull[1]);
         if (pull[2] && request.method === 'POST') {
-          this.merge(number);
+          this.rest.merge(number, { merge_method: 'merge' });
           response.writeHead(303, { location: `https://github.com${repoPath}/pull/${number}` });
           return response.end();
         }
@@ -430,7 +566,7 @@ export class GitHubStandIn {
         const result = await graphql({
           schema: SCHEMA,
           source: query,
-          rootValue: this.rootValue(),
+          rootValue: this.rootValue(this.mayWrite(request)),
           variableValues: variables ?? {},
         });
         const errors = result.errors?.map((error) => ({
@@ -442,12 +578,33 @@ export class GitHubStandIn {
       }
       // The repository, with what this user may do in it (GitHub's `permissions`, for a signed-in user).
       if (path === `/repos${repoPath}` && request.method === 'GET') {
-        const write = !this.readOnly.has(this.tokenOf(request));
+        const write = this.mayWrite(request);
         return json(200, {
           full_name: repoPath.slice(1),
+          html_url: `https://github.com${repoPath}`,
           default_branch: 'main',
+          allow_squash_merge: true,
+          allow_merge_commit: true,
           permissions: { admin: false, maintain: false, push: write, triage: write, pull: true },
         });
+      }
+      if (
+        path.startsWith(`/repos${repoPath}/`) &&
+        !/^\/(git|contents)\//.test(path.slice(`/repos${repoPath}`.length))
+      ) {
+        const input = body.length > 0 ? (JSON.parse(body.toString('utf8')) as unknown) : undefined;
+        if (input !== undefined) recorded.body = input;
+        const answer = this.rest.handle(
+          request.method ?? 'GET',
+          path.slice(`/repos${repoPath}`.length),
+          url.searchParams,
+          input,
+          this.mayWrite(request),
+        );
+        if (answer)
+          return answer.body === undefined
+            ? send(answer.status, '', 'text/plain')
+            : json(answer.status, answer.body);
       }
       const tree = new RegExp(`^/repos${repoPath}/git/trees/([0-9a-f]{40})$`).exec(path);
       if (tree) {

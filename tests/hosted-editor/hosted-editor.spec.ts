@@ -138,9 +138,8 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   await expect.poll(() => dataAt('edit-new-price', 'kit').hero.headline, { timeout: 60_000 }).toBe(headline);
   expect(dataAt('main', 'offer').kit.price).not.toBe(price);
 
-  // Publish: a pull request from the branch, merged on GitHub's page.
+  // A pull request from the branch, merged on GitHub's page (the editor's own Publish is publish.spec.ts's).
   await page.getByRole('button', { name: 'git actions' }).click();
-  await page.screenshot({ path: join(SHOTS, 'hosted-editor-publish.png') });
   const pullPage = context.waitForEvent('page');
   await page.getByRole('menuitem', { name: /Create pull request/ }).click();
   const github = await pullPage;

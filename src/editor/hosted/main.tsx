@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import config from '../config.ts';
 import { hostedEditor } from '../storage.ts';
 import { keepLayoutOfCommits } from './small-commits.ts';
+import { mountPublish } from '../publish/mount.tsx';
 
 /** The GitHub App's slug, for Keystatic's "install the app" link (baked in by the build). */
 declare const __EDITOR_APP_SLUG__: string;
@@ -23,3 +24,4 @@ createRoot(root).render(
     appSlug={{ envName: 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG', value: __EDITOR_APP_SLUG__ }}
   />,
 );
+if (hostedEditor) mountPublish(hostedEditor.repo);

@@ -4,13 +4,16 @@
  * signature is required (401 without it, with the site's security headers), a ping and a push to
  * another branch change nothing, a push to the published branch builds and swaps in the new build
  * (the next request gets it), a failed build leaves the site as it was, and pushes during a build
- * ask for one more build, not one each.
+ * ask for one more build, not one each. Beside the hosted editor it says which commit it serves,
+ * and which one failed, for the editor's Publish to tell when a change is live.
  */
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type SiteServer } from '../../../server/app.ts';
-import { Publisher } from '../../../server/publisher.ts';
+import { Publisher, type Built } from '../../../server/publisher.ts';
 import { deployHookSettings } from '../../../server/settings.ts';
+import { editorHeaders, hostedEditorSettings } from '../../../runtime/editor.ts';
+import { SERVED_PATH, type ServedAnswer } from '../../../runtime/served-wire.ts';
 import { DEPLOY_HOOK_PATH, pushedBranch, signatureOf, signatureValid } from '../../../runtime/deploy-hook.ts';
 import { sampleBuild, SAMPLE_WORDS, type SampleBuild } from '../../support/site-facts.ts';
 import { expectSecurityHeaders, raw } from '../../support/server-client.ts';
@@ -37,12 +40,26 @@ afterEach(async () => {
   cleanup = [];
 });
 
-/** A server of the small build whose builds are `build` (each resolving to a folder to serve). */
+/** The hosted editor's settings, for a server that serves it beside the hook. */
+const EDITOR = hostedEditorSettings({
+  KEYSTATIC_GITHUB_REPO: 'build-equity/site',
+  KEYSTATIC_GITHUB_CLIENT_ID: 'Iv1.deployhooktest01',
+  KEYSTATIC_GITHUB_CLIENT_SECRET: 'client-secret-of-the-test',
+  KEYSTATIC_SECRET: 'a-secret-of-at-least-thirty-two-characters-for-the-test',
+  PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'build-equity-site-editor',
+});
+
+/** A server of the small build whose builds are `build` (each resolving to a folder to serve); with `editor`, the hosted editor too. */
 async function serverWith(
-  build: () => Promise<string>,
+  build: () => Promise<Built>,
+  { editor = false } = {},
 ): Promise<{ app: SiteServer; base: string; site: SampleBuild }> {
-  const site = await sampleBuild();
-  const app = await buildServer({ root: site.root, deployHook: { secret: SECRET, branch: 'main', build } });
+  const site = await sampleBuild({ editor });
+  const app = await buildServer({
+    root: site.root,
+    deployHook: { secret: SECRET, branch: 'main', build },
+    ...(editor ? { editor: EDITOR } : {}),
+  });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   cleanup.push(site.remove, () => app.close());
   return { app, base, site };
@@ -82,7 +99,7 @@ describe('the deploy hook', () => {
     let builds = 0;
     const { app, base } = await serverWith(async () => {
       builds += 1;
-      return '';
+      return { folder: '', commit: null };
     });
     for (const signature of ['', signatureOf('another-secret-0123456', push('main'))]) {
       const answer = await hook(base, push('main'), { signature });
@@ -99,7 +116,7 @@ describe('the deploy hook', () => {
     let builds = 0;
     const { base } = await serverWith(async () => {
       builds += 1;
-      return '';
+      return { folder: '', commit: null };
     });
     expect((await hook(base, '{"zen":"Keep it simple."}', { event: 'ping' })).status).toBe(200);
     const draft = await hook(base, push('edit-price'));
@@ -114,7 +131,7 @@ describe('the deploy hook', () => {
     let fail = false;
     const { app, base } = await serverWith(async () => {
       if (fail) throw new Error('astro build failed: src/content/offer.yaml: price must be a number');
-      return next;
+      return { folder: next, commit: 'a'.repeat(40) };
     });
     expect((await raw(base, '/')).body.toString()).toContain(SAMPLE_WORDS['/index.html']);
     const answer = await hook(base, push('main'));
@@ -144,7 +161,7 @@ describe('the deploy hook', () => {
       async () => {
         builds += 1;
         if (builds === 1) await new Promise<void>((resolve) => (release = resolve));
-        return folder;
+        return { folder, commit: null };
       },
       async () => {},
       { info: () => {}, error: () => {} },
@@ -155,6 +172,46 @@ describe('the deploy hook', () => {
     release();
     await publisher.idle();
     expect(builds).toBe(2);
+  });
+
+  it('beside the hosted editor, says which commit it serves and which build failed, under the editor’s headers', async () => {
+    const next = await changedBuild('The new words');
+    const good = 'b'.repeat(40);
+    const broken = 'c'.repeat(40);
+    let commit = good;
+    const { app, base } = await serverWith(
+      async () => {
+        if (commit === broken)
+          throw Object.assign(new Error('astro build failed: price must be a number'), { commit });
+        return { folder: next, commit };
+      },
+      { editor: true },
+    );
+    const served = async () => {
+      const answer = await raw(base, SERVED_PATH);
+      expect(answer.status).toBe(200);
+      for (const [name, value] of Object.entries(editorHeaders(SERVED_PATH, 'http')))
+        expect(answer.headers[name.toLowerCase()], name).toBe(value);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      return JSON.parse(answer.body.toString()) as ServedAnswer;
+    };
+    // Before its first publish the server does not know which commit its build came from.
+    expect(await served()).toEqual({ branch: 'main', served: null, building: false, failed: null });
+    await hook(base, push('main'));
+    await app.publisher!.idle();
+    expect(await served()).toEqual({ branch: 'main', served: good, building: false, failed: null });
+
+    commit = broken;
+    app.log.error = (() => {}) as typeof app.log.error;
+    await hook(base, push('main'));
+    await app.publisher!.idle();
+    expect(await served()).toEqual({ branch: 'main', served: good, building: false, failed: broken });
+    expect((await raw(base, '/')).body.toString()).toContain('The new words');
+  });
+
+  it('without the hosted editor, tells nothing of what it serves', async () => {
+    const { base } = await serverWith(async () => ({ folder: '', commit: null }));
+    expect((await raw(base, SERVED_PATH)).status).toBe(404);
   });
 
   it('without a secret, the path is like any other: POST gets 405', async () => {
