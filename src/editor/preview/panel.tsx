@@ -196,7 +196,12 @@ function LivePreview() {
     return () => document.removeEventListener('focusin', follow);
   }, [place.singleton]);
 
-  // Beside the form, the editor's app makes room for the preview (index.css: data-live-preview).
+  // The button's corner is kept clear (the Publish card sits above it: publish.css).
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-live-preview-button', target !== undefined && !open);
+  }, [target, open]);
+
+  // Beside the form, the editor's app makes room for the preview (the style startLivePreview adds).
   useEffect(() => {
     const shown = open && side && target !== undefined;
     document.documentElement.toggleAttribute('data-live-preview-beside', shown);
