@@ -433,6 +433,8 @@ test('on a phone the live preview fills the screen, fits its width, and goes bac
   await expect(frame.getByRole('heading', { level: 1 })).toBeVisible(FIRST_DRAW);
   const sideways = await frame.locator('html').evaluate((root) => root.scrollWidth - root.clientWidth);
   expect(sideways).toBeLessThanOrEqual(0);
+  // For the owner's guide: the preview filling a phone's screen, with its way back.
+  await page.screenshot({ path: join(SHOTS, 'live-preview-375.png') });
   const findings = await new AxeBuilder({ page })
     .include('[data-live-preview]')
     .withTags(['wcag2a', 'wcag2aa'])

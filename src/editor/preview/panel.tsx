@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EDITOR_PAGE, PREVIEW_PAGE } from '../../../runtime/editor.ts';
+import { isPagePath, PAGES } from '../../content/pages.ts';
 import { editorPlace, pageOfForm, sectionLabels, type PreviewTarget } from './form-page.ts';
 
 export const WIDTHS = { Phone: 375, Tablet: 800, Desktop: 1280 } as const;
@@ -44,6 +45,11 @@ export function previewAddress(
     query.set('part', at.part);
   }
   return `${PREVIEW_PAGE}?${query}`;
+}
+
+/** A page as the owner knows it: its name in the editor, or a campaign page's address. */
+function pageName(page: string): string {
+  return isPagePath(page) ? `${PAGES[page].label} (${page})` : `the campaign page ${page}`;
 }
 
 /** The section (a top-level field of the form's file) holding `element`, by the labels the form shows. */
@@ -243,7 +249,7 @@ function LivePreview() {
       </button>
     );
   }
-  const title = `Live preview of ${target.page}`;
+  const title = `Live preview: ${pageName(target.page)}`;
   return (
     <section
       data-live-preview=""
