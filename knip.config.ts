@@ -16,8 +16,10 @@ const config: KnipConfig = {
     // module imports the configured one; a build without a provider imports neither).
     'src/lib/analytics-plausible.ts',
     'src/lib/analytics-umami.ts',
-    // The hosted editor's app, the entry of its own Vite build (integrations/hosted-editor.ts, by its index.html).
+    // The hosted editor's app and the live preview, the entries of its own Vite build
+    // (integrations/hosted-editor.ts, by index.html and preview.html).
     'src/editor/hosted/main.tsx',
+    'src/editor/preview/main.tsx',
     // The hosts' functions and the editor's part of them, bundled by path from the entries
     // deploy/host-functions.ts writes.
     'runtime/hosts/*.ts',
@@ -28,9 +30,6 @@ const config: KnipConfig = {
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],
   ignoreDependencies: [
-    // Font files named by path in integrations/fonts.ts, not imported (Inter is also imported, by
-    // the hosted editor's app).
-    '@fontsource-variable/fraunces',
     // Loaded by path at test time: HTML_CodeSniffer's browser build is injected into the page,
     // and the Nu Html Checker's jar is run with Java.
     'html_codesniffer',

@@ -67,81 +67,91 @@ const NOTICE = {
   font: '400 14px/1.4 var(--font-inter)',
 } as const;
 
-function useOwnerFiles(branch: string | undefined) {
-  const [files, setFiles] = useState<OwnerFiles>();
+/** What the page is drawn from: the content as the owner is writing it, its pictures, and what the preview could not read. */
+interface Drawing {
+  content: PreviewContent;
+  pictures: PictureResolver;
+  picturesStamp: string;
+  unreadable: readonly string[];
+}
+
+/**
+ * The next drawing from the owner's latest files: the content's pipeline handed the last drawing's
+ * content (its last good parts), the pictures made again only when an unsaved picture changed.
+ */
+export function nextDrawing(files: OwnerFiles, last: Drawing | undefined): Drawing {
+  // A new resolver (the page's pictures asked again) only when an unsaved picture changed.
+  const pictures: PictureResolver =
+    last && last.picturesStamp === files.picturesStamp
+      ? last.pictures
+      : (path, use) => makePicture(path, files.bytes, use.sizes);
+  return {
+    content: previewContent(files.texts, last?.content),
+    pictures,
+    picturesStamp: files.picturesStamp,
+    unreadable: files.unreadable,
+  };
+}
+
+/** Every picture the preview draws, made once per distinct bytes. */
+const makePicture = pictureMaker();
+
+/** The drawing as the owner's files change, and a line when the saved files cannot be read. */
+function useDrawing(branch: string | undefined) {
+  const [drawing, setDrawing] = useState<Drawing>();
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
     const saved = hostedEditor ? gitHubFiles(hostedEditor.repo, branch ?? 'main') : localFiles();
     return followOwnerFiles(
       saved,
-      (next) => {
+      (files) => {
         setProblem(undefined);
-        setFiles(next);
+        setDrawing((last) => nextDrawing(files, last));
       },
       (message) => setProblem(`The preview could not read your saved pages: ${message}. It tries again.`),
     );
   }, [branch]);
-  return { files, problem };
+  return { drawing, problem };
 }
 
-/** The pipeline's result for the latest files, each call handed the last (its last good parts). */
-function useContent(files: OwnerFiles | undefined): PreviewContent | undefined {
-  const last = useRef<PreviewContent>(undefined);
-  return useMemo(() => {
-    if (!files) return undefined;
-    last.current = previewContent(files.texts, last.current);
-    return last.current;
-  }, [files]);
-}
-
-/** The pictures for the latest files: made again only when an unsaved picture changed. */
-function usePictures(files: OwnerFiles | undefined): PictureResolver {
-  const bytes = useRef(files?.bytes);
-  bytes.current = files?.bytes;
-  const stamp = files?.picturesStamp ?? '';
-  const maker = useMemo(
-    () => pictureMaker(async (path) => bytes.current?.(path)),
-    // A new maker whenever an unsaved picture changes; the saved ones are asked again then too.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [stamp],
-  );
-  return useMemo(() => (path, use) => maker.picture(path, '', use.sizes), [maker]);
-}
-
-export function PreviewApp() {
-  const request = useMemo(() => previewRequest(location.search), []);
-  const { files, problem } = useOwnerFiles(request.branch);
-  const content = useContent(files);
-  const pictures = usePictures(files);
-  const [drawn, setDrawn] = useState(false);
-
-  // The section the owner moves to in the form (the editor's page, this frame's parent, says which).
-  const latest = useRef(content);
-  latest.current = content;
+/** Follows the section the owner moves to in the form (the editor's page, this frame's parent, says which). */
+function useFollowedSection(drawing: Drawing | undefined, target: PreviewTarget) {
+  const latest = useRef(drawing);
+  useEffect(() => {
+    latest.current = drawing;
+  }, [drawing]);
   useEffect(() => {
     const follow = (event: MessageEvent<SectionMessage>) => {
       if (event.origin !== location.origin || event.data?.type !== 'live-preview:section') return;
       const { file, part } = event.data;
-      if (latest.current) showSection(sectionAt(latest.current, request.target, { file, part }), 'smooth');
+      const content = latest.current?.content;
+      if (content) showSection(sectionAt(content, target, { file, part }), 'smooth');
     };
     window.addEventListener('message', follow);
     return () => window.removeEventListener('message', follow);
-  }, [request.target]);
+  }, [target]);
+}
+
+export function PreviewApp() {
+  const request = useMemo(() => previewRequest(location.search), []);
+  const { drawing, problem } = useDrawing(request.branch);
+  const [drawn, setDrawn] = useState(false);
+  useFollowedSection(drawing, request.target);
 
   // Once drawn the first time: at the section the preview was opened at.
   useEffect(() => {
-    if (!content?.content || drawn) return;
+    if (!drawing?.content.content || drawn) return;
     const frame = requestAnimationFrame(() => {
-      showSection(sectionAt(content, request.target, request.at));
+      showSection(sectionAt(drawing.content, request.target, request.at));
       setDrawn(true);
       document.documentElement.dataset['previewDrawn'] = '';
     });
     return () => cancelAnimationFrame(frame);
-  }, [content, drawn, request]);
+  }, [drawing, drawn, request]);
 
   return (
     <>
-      {files && files.unreadable.length > 0 && (
+      {drawing && drawing.unreadable.length > 0 && (
         <p role="status" data-preview-notice="" style={NOTICE}>
           The preview could not read your unsaved changes (the editor was updated): it shows the page as last
           saved.
@@ -152,8 +162,13 @@ export function PreviewApp() {
           {problem}
         </p>
       )}
-      {content ? (
-        <PagePreview content={content} target={request.target} pictures={pictures} settings={settings} />
+      {drawing ? (
+        <PagePreview
+          content={drawing.content}
+          target={request.target}
+          pictures={drawing.pictures}
+          settings={settings}
+        />
       ) : (
         !problem && <p role="status">Drawing the page…</p>
       )}

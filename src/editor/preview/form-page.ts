@@ -4,7 +4,7 @@
  * (local mode), `/keystatic/branch/edit-spring/singleton/kit` (GitHub mode),
  * `/keystatic/collection/campaigns/item/podcast`, `/keystatic/collection/campaigns/create`.
  */
-import { CAMPAIGN_FOLDER, PAGE_PATHS, PAGES, type PagePath } from '../../content/pages.ts';
+import { PAGE_PATHS, PAGES, type PagePath } from '../../content/pages.ts';
 import { contentFiles, type ContentName } from '../../content/schemas.ts';
 
 /** What the preview draws: a page's address, and for a split test's variant, the test and variant. */
@@ -50,9 +50,6 @@ export function pageOfForm(place: EditorPlace): PreviewTarget | undefined {
   if (!place.singleton || place.singleton === 'results') return undefined;
   return { page: SHOWN_ON[place.singleton as ContentName] ?? PAGE_PATHS[0] };
 }
-
-/** A campaign page's file, from its address: `/podcast` is src/content/campaigns/podcast.yaml. */
-export const campaignFileOf = (page: string): string => `${CAMPAIGN_FOLDER}${page}.yaml`;
 
 /** The labels of a data file's sections (its top-level fields), as the form shows them, by key. */
 export function sectionLabels(name: string): Map<string, string> {

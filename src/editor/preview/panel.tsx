@@ -167,121 +167,105 @@ function Frame({ src, title, pageWidth, frameRef }: FrameProps) {
   );
 }
 
-function usePreviewTarget(pathname: string) {
-  const place = editorPlace(pathname);
-  return { place, target: pageOfForm(place) };
-}
+/** A part of a form's file: the data file's name (`kit`) and its top-level field (`hero`). */
+type FilePart = { file: string; part: string };
 
-function LivePreview() {
-  const pathname = usePathname();
-  const windowWidth = useWindowWidth();
-  const { place, target } = usePreviewTarget(pathname);
-  const [open, setOpen] = useState(false);
-  const [width, setWidth] = useState<WidthName>('Desktop');
-  const frame = useRef<HTMLIFrameElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
+/**
+ * The field the owner is on, followed: the preview is told its section as the owner moves (a
+ * message to its frame), and the last field is kept for the phone's way back.
+ */
+function useFollowedField(singleton: string | undefined, frame: React.RefObject<HTMLIFrameElement | null>) {
   const lastField = useRef<HTMLElement | null>(null);
-  const [section, setSection] = useState<{ file: string; part: string } | undefined>();
-  /** The part the preview opened at: the frame's address keeps it until the page changes. */
-  const [openedAt, setOpenedAt] = useState<{ file: string; part: string } | undefined>();
-  const side = windowWidth >= SIDE_BY_SIDE;
-
-  // The field the owner is on: the preview follows its section, and the phone's Back returns to it.
+  const [section, setSection] = useState<FilePart | undefined>();
   useEffect(() => {
     const follow = (event: FocusEvent) => {
       const field = event.target;
       if (!(field instanceof HTMLElement) || field.closest('[data-live-preview]')) return;
       lastField.current = field;
-      const part = sectionOf(field, place.singleton);
-      if (!part || !place.singleton) return;
-      setSection({ file: place.singleton, part });
-      const message: SectionMessage = { type: 'live-preview:section', file: place.singleton, part };
+      const part = sectionOf(field, singleton);
+      if (!part || !singleton) return;
+      setSection({ file: singleton, part });
+      const message: SectionMessage = { type: 'live-preview:section', file: singleton, part };
       frame.current?.contentWindow?.postMessage(message, location.origin);
     };
     document.addEventListener('focusin', follow);
     return () => document.removeEventListener('focusin', follow);
-  }, [place.singleton]);
+  }, [singleton, frame]);
+  return { lastField, section };
+}
 
-  // The button's corner is kept clear (the Publish card sits above it: publish.css).
+/** The editor's page around the preview: the button's corner kept clear, room made beside the form. */
+function useRoomForPreview(shownButton: boolean, beside: boolean, windowWidth: number) {
+  // The Publish card sits above the button (publish.css).
   useEffect(() => {
-    document.documentElement.toggleAttribute('data-live-preview-button', target !== undefined && !open);
-  }, [target, open]);
-
-  // Beside the form, the editor's app makes room for the preview (the style startLivePreview adds).
+    document.documentElement.toggleAttribute('data-live-preview-button', shownButton);
+  }, [shownButton]);
+  // Beside the form, the editor's app keeps to the left (the style startLivePreview adds).
   useEffect(() => {
-    const shown = open && side && target !== undefined;
-    document.documentElement.toggleAttribute('data-live-preview-beside', shown);
+    document.documentElement.toggleAttribute('data-live-preview-beside', beside);
     document.documentElement.style.setProperty(
       '--live-preview-width',
       `${Math.round(windowWidth * PANE_SHARE)}px`,
     );
-  }, [open, side, target, windowWidth]);
+  }, [beside, windowWidth]);
+}
 
-  const close = useCallback(() => {
-    setOpen(false);
-    const field = returnTo.current ?? lastField.current;
-    if (field?.isConnected) field.focus();
-  }, []);
+const paneStyle = (side: boolean): React.CSSProperties => ({
+  position: 'fixed',
+  top: 0,
+  bottom: 0,
+  right: 0,
+  width: side ? 'var(--live-preview-width)' : '100vw',
+  zIndex: 2147483000,
+  display: 'flex',
+  flexDirection: 'column',
+  background: '#ffffff',
+  borderLeft: side ? '1px solid #d9d5cc' : undefined,
+  font: '400 14px/1.4 Inter, system-ui, sans-serif',
+  color: '#0b0b0c',
+});
 
-  if (!target) return null;
-  // The frame's address changes only with the page: a move to another section is a message.
-  const src = previewAddress(target, place.branch, openedAt);
-  if (!open) {
-    return (
-      <button
-        type="button"
-        data-live-preview=""
-        style={{
-          ...button,
-          position: 'fixed',
-          right: 16,
-          bottom: 16,
-          zIndex: 2147483000,
-          boxShadow: '0 4px 16px rgb(0 0 0 / 0.25)',
-        }}
-        onClick={() => {
-          returnTo.current = lastField.current;
-          setOpenedAt(section);
-          setOpen(true);
-        }}
-      >
-        Live preview
-      </button>
-    );
-  }
-  const title = `Live preview: ${pageName(target.page)}`;
+const toolbarStyle: React.CSSProperties = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 8,
+  alignItems: 'center',
+  padding: 8,
+  borderBottom: '1px solid #d9d5cc',
+};
+
+interface PaneProps {
+  src: string;
+  title: string;
+  side: boolean;
+  frame: React.RefObject<HTMLIFrameElement | null>;
+  close: () => void;
+}
+
+/**
+ * The open preview: beside the form with its widths and a Close, or on a phone a dialog over the
+ * whole screen whose first control (focused as it opens) goes back to the form, as Escape does.
+ */
+function Pane({ src, title, side, frame, close }: PaneProps) {
+  const [width, setWidth] = useState<WidthName>('Desktop');
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (side) return;
+    back.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [side, close]);
   return (
     <section
       data-live-preview=""
       aria-label="Live preview"
       {...(!side && { role: 'dialog', 'aria-modal': true })}
-      style={{
-        position: 'fixed',
-        top: 0,
-        bottom: 0,
-        right: 0,
-        width: side ? 'var(--live-preview-width)' : '100vw',
-        zIndex: 2147483000,
-        display: 'flex',
-        flexDirection: 'column',
-        background: '#ffffff',
-        borderLeft: side ? '1px solid #d9d5cc' : undefined,
-        font: '400 14px/1.4 Inter, system-ui, sans-serif',
-        color: '#0b0b0c',
-      }}
+      style={paneStyle(side)}
     >
-      <div
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 8,
-          alignItems: 'center',
-          padding: 8,
-          borderBottom: '1px solid #d9d5cc',
-        }}
-      >
+      <div style={toolbarStyle}>
         {!side && (
-          <button type="button" style={button} onClick={close} autoFocus>
+          <button ref={back} type="button" style={button} onClick={close}>
             Back to the form
           </button>
         )}
@@ -297,6 +281,60 @@ function LivePreview() {
       </div>
       <Frame src={src} title={title} frameRef={frame} {...(side && { pageWidth: WIDTHS[width] })} />
     </section>
+  );
+}
+
+const openButtonStyle: React.CSSProperties = {
+  ...button,
+  position: 'fixed',
+  right: 16,
+  bottom: 16,
+  zIndex: 2147483000,
+  boxShadow: '0 4px 16px rgb(0 0 0 / 0.25)',
+};
+
+function LivePreview() {
+  const windowWidth = useWindowWidth();
+  const place = editorPlace(usePathname());
+  const target = pageOfForm(place);
+  const [open, setOpen] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  const { lastField, section } = useFollowedField(place.singleton, frame);
+  /** The part the preview opened at: the frame's address keeps it until the page changes. */
+  const [openedAt, setOpenedAt] = useState<FilePart | undefined>();
+  const side = windowWidth >= SIDE_BY_SIDE;
+  useRoomForPreview(target !== undefined && !open, open && side && target !== undefined, windowWidth);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    const field = returnTo.current ?? lastField.current;
+    if (field?.isConnected) field.focus();
+  }, [lastField]);
+
+  if (!target) return null;
+  if (!open) {
+    const show = () => {
+      returnTo.current = lastField.current;
+      setOpenedAt(section);
+      setOpen(true);
+    };
+    return (
+      <button type="button" data-live-preview="" style={openButtonStyle} onClick={show}>
+        Live preview
+      </button>
+    );
+  }
+  // The frame's address changes only with the page: a move to another section is a message.
+  const src = previewAddress(target, place.branch, openedAt);
+  return (
+    <Pane
+      src={src}
+      title={`Live preview: ${pageName(target.page)}`}
+      side={side}
+      frame={frame}
+      close={close}
+    />
   );
 }
 

@@ -36,42 +36,26 @@ function sizeOf(url: string): Promise<{ width: number; height: number }> {
 export type PictureBytes = (path: string) => Promise<Uint8Array | undefined>;
 
 /**
- * Pictures by address, each made once per distinct bytes and let go when no longer drawn. `free`
- * releases every URL not asked for since the last `free` (after each redraw).
+ * Pictures by address, each made once per distinct bytes: a picture whose bytes change (the owner
+ * chose another) gets a new address and the old one is let go.
  */
-export function pictureMaker(read: PictureBytes) {
+export function pictureMaker() {
   const made = new Map<string, { key: string; picture: Promise<PictureData> }>();
-  let asked = new Set<string>();
-  return {
-    async picture(
-      address: string,
-      alt: string,
-      sizes = '(min-width: 768px) 50vw, 100vw',
-    ): Promise<PictureData> {
-      asked.add(address);
-      const path = pictureFile(address);
-      const bytes = await read(path);
-      if (!bytes) return { sources: [], src: '/placeholder.svg', width: 800, height: 600, alt, sizes };
-      const key = `${bytes.byteLength}:${bytes.slice(0, 64).join(',')}:${bytes.slice(-64).join(',')}`;
-      let entry = made.get(address);
-      if (!entry || entry.key !== key) {
-        if (entry) void entry.picture.then(({ src }) => URL.revokeObjectURL(src));
-        const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: typeOf(path) }));
-        entry = {
-          key,
-          picture: sizeOf(url).then((size) => ({ sources: [], src: url, ...size, alt: '', sizes })),
-        };
-        made.set(address, entry);
-      }
-      return { ...(await entry.picture), alt, sizes };
-    },
-    free() {
-      for (const [address, entry] of made) {
-        if (asked.has(address)) continue;
-        void entry.picture.then(({ src }) => URL.revokeObjectURL(src));
-        made.delete(address);
-      }
-      asked = new Set();
-    },
+  return async (address: string, read: PictureBytes, sizes: string): Promise<PictureData> => {
+    const path = pictureFile(address);
+    const bytes = await read(path);
+    if (!bytes) return { sources: [], src: '/placeholder.svg', width: 800, height: 600, alt: '', sizes };
+    const key = `${bytes.byteLength}:${bytes.slice(0, 64).join(',')}:${bytes.slice(-64).join(',')}`;
+    let entry = made.get(address);
+    if (!entry || entry.key !== key) {
+      if (entry) void entry.picture.then(({ src }) => URL.revokeObjectURL(src));
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: typeOf(path) }));
+      entry = {
+        key,
+        picture: sizeOf(url).then((size) => ({ sources: [], src: url, ...size, alt: '', sizes })),
+      };
+      made.set(address, entry);
+    }
+    return { ...(await entry.picture), sizes };
   };
 }
