@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import type { PictureResolver } from '../../content/pictures.ts';
 import type { PreviewContent, Refusal } from '../../content/preview-content.ts';
 import type { PageSettings } from '../../lib/site-links.ts';
@@ -24,8 +24,8 @@ export interface PagePreviewProps {
 }
 
 /**
- * Each section's mark: a place to scroll to (the section the owner is editing), and its refusals,
- * if any. Drawn above the section, so the page's own markup stays as built.
+ * Each section's marks, above it (so the page's own markup stays as built): an empty place to
+ * scroll to (the section the owner is editing), then its refusals, if any.
  */
 function notesOf<K extends string>(keys: readonly K[], { sections }: PageRefusals<K>): Record<K, ReactNode> {
   return Object.fromEntries(
@@ -33,9 +33,10 @@ function notesOf<K extends string>(keys: readonly K[], { sections }: PageRefusal
       const refusals: Refusal[] | undefined = sections[section];
       return [
         section,
-        <div key={section} data-preview-part={section} style={{ scrollMarginTop: 0 }}>
+        <Fragment key={section}>
+          <div data-preview-part={section} />
           {refusals && <RefusalNote refusals={refusals} />}
-        </div>,
+        </Fragment>,
       ];
     }),
   ) as Record<K, ReactNode>;
