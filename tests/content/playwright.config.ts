@@ -2,9 +2,11 @@
  * The content check's browser tests (`npm run test:content`, tests/content/check.ts), in the
  * suite's own projects (playwright.config.ts) narrowed to what an owner's content can break: the
  * first screen at 375, 800, 1280 and 1920 px, the byte budgets and the links of the whole build,
- * and the accessibility scans of the pages the change touches: the whole page at each width, and
- * each widget state of the page's own test file. CONTENT_PAGES, set by the check, is a JSON list
- * of those pages' addresses; unset, every page.
+ * and the accessibility scans of the pages the change touches: the whole page, and each widget
+ * state of the page's own test file, at phone width. What content changes is words and pictures,
+ * whose names, roles and contrast are the same at every width (the suite scans a widget's states
+ * at one width for that reason); the layout each width gives them is the first screen's tests'.
+ * CONTENT_PAGES, set by the check, is a JSON list of those pages' addresses; unset, every page.
  */
 import { basename, join } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
@@ -53,17 +55,17 @@ export default defineConfig({
   outputDir: join(PROJECT_ROOT, 'test-results/content'),
   reporter: [['list'], [join(PROJECT_ROOT, 'tests/slowest-reporter.ts')]],
   projects: [
-    // At 375 px every first-screen test, the 1920 px one among them; the widgets' states, here only
-    // (what an open item shows is the same at every width, as in the suite).
+    // At 375 px every first-screen test (the 1920 px one among them) and the scans.
     {
       ...suiteProject('phone'),
       testMatch: [FIRST_SCREEN_SPEC, A11Y_SPEC, ...widgetFiles].map(file),
       grep: [testsOf(FIRST_SCREEN_SPEC), ...pageScans, new RegExp(exactly(WIDGET_SCANS))],
     },
+    // At 800 and 1280 px, how much of each page its words let the first screen show.
     ...['tablet', 'desktop'].map((name) => ({
       ...suiteProject(name),
-      testMatch: [FIRST_SCREEN_SPEC, A11Y_SPEC].map(file),
-      grep: [new RegExp(exactly(FIRST_SCREEN)), ...pageScans],
+      testMatch: file(FIRST_SCREEN_SPEC),
+      grep: new RegExp(exactly(FIRST_SCREEN)),
     })),
     { ...suiteProject('http'), testMatch: [BUDGETS_SPEC, CRAWL_SPEC].map(file) },
   ],

@@ -124,11 +124,12 @@ function imageFolders(field: EditorField): string[] {
 
 describe('the files the editor writes, read from its config', () => {
   it('every singleton’s and collection’s file, and every uploaded picture, is content', () => {
-    const { singletons = {}, collections = {} } = keystaticConfig;
-    const files = [
-      ...Object.values(singletons).map((singleton) => `${singleton.path}.yaml`),
-      ...Object.values(collections).map((collection) => `${collection.path!.replace('*', 'podcast')}.yaml`),
-    ];
+    // Each writes its data to its path with .yaml (format: data, yaml); a collection's path holds a * for the entry's name.
+    const paths = [
+      ...Object.values(keystaticConfig.singletons ?? {}),
+      ...Object.values(keystaticConfig.collections ?? {}),
+    ].map((entry) => (entry as { path: string }).path);
+    const files = paths.map((path) => `${path.replace('*', 'podcast')}.yaml`);
     expect(files).toContain('src/content/kit.yaml');
     expect(files).toContain('src/editor/results/results.yaml');
     const folders = new Set(
