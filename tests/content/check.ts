@@ -11,9 +11,10 @@
  *    it, the unit tests the content reaches (tests/support/content-reach.ts, the owner-edits
  *    proof's list) but the build-refusal test, which breaks copies of its own to prove the
  *    build's messages: here the build is run on the owner's actual files instead.
- * 3. The browser (tests/content/playwright.config.ts): the first screen at 375, 800, 1280 and
- *    1920 px, the byte budgets, the links, and the accessibility scans of the pages the change
- *    touches (tests/content/touched-pages.ts).
+ * 3. Once the build is done, beside the unit tests still running: the browser
+ *    (tests/content/playwright.config.ts): the first screen at 375, 800, 1280 and 1920 px, the
+ *    byte budgets, the links, and the accessibility scans of the pages the change touches
+ *    (tests/content/touched-pages.ts), at phone width.
  *
  * Each step says how long it took; the whole, how long in all. The timing is a report, never a
  * verdict: the check's speed is measured as docs/testing.md says.
@@ -76,9 +77,11 @@ function run({ name, command, env = {} }: Step): Promise<{ name: string; ok: boo
   });
 }
 
-function fail(lines: string[]): never {
+/** Stops every step and says why; on GitHub also as an error annotation, unless the files carry theirs. */
+function fail(lines: string[], annotated = false): never {
   stopAll();
   console.error(`\ntest:content: FAILED after ${minutes(started)}.\n${lines.join('\n')}`);
+  if (onGitHub && !annotated) console.log(annotation({ message: lines.join('\n') }));
   process.exit(1);
 }
 
@@ -128,20 +131,23 @@ if (!built.ok) {
     refusals.length > 0
       ? ['The build refused the content:', ...refusals.map(({ file, message }) => `  ${file}: ${message}`)]
       : ['The build failed: its output above says why.'],
+    refusals.length > 0,
   );
 }
-const unitRun = await unit;
-if (!unitRun.ok) fail(['Unit tests the content reaches failed: they are named above.']);
-
-const browser = await run({
+// The browser needs the build, not the unit tests: it starts beside them, so no core waits idle.
+const browser = run({
   name: 'the first screen, the budgets, the links and the accessibility scans',
   command: ['npx', 'playwright', 'test', '--config', 'tests/content/playwright.config.ts'],
   env: pages === EVERY_PAGE ? {} : { CONTENT_PAGES: JSON.stringify(pages) },
 });
-if (!browser.ok) {
-  const failed = stripVTControlCharacters(browser.output)
-    .split('\n')
-    .filter((line) => /^\s+\[\w+\] › /.test(line));
-  fail(['Browser tests failed:', ...new Set(failed.map((line) => `  ${line.trim()}`))]);
-}
+await Promise.all([
+  unit.then(({ ok }) => ok || fail(['Unit tests the content reaches failed: they are named above.'])),
+  browser.then(({ ok, output }) => {
+    if (ok) return;
+    const failed = stripVTControlCharacters(output)
+      .split('\n')
+      .filter((line) => /^\s+\[\w+\] › /.test(line));
+    fail(['Browser tests failed:', ...new Set(failed.map((line) => `  ${line.trim()}`))]);
+  }),
+]);
 console.log(`\ntest:content: passed in ${minutes(started)}.`);

@@ -45,9 +45,9 @@ export function refusalsIn(output: string): Refusal[] {
   return [...refusals.values()];
 }
 
-/** GitHub's workflow command for an error on a file, its values escaped as the runner reads them. */
-export function annotation({ file, message }: Refusal): string {
+/** GitHub's workflow command for an error (on a file, when it names one), its values escaped as the runner reads them. */
+export function annotation({ file, message }: { file?: string; message: string }): string {
   const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  return `::error file=${property(file)}::${data(message)}`;
+  return `::error${file === undefined ? '' : ` file=${property(file)}`}::${data(message)}`;
 }

@@ -110,5 +110,8 @@ describe('what the build refused, by file and field', () => {
     expect(annotation({ file: 'src/content/campaigns/a,b.yaml', message: '100% wrong\nsee: here' })).toBe(
       '::error file=src/content/campaigns/a%2Cb.yaml::100%25 wrong%0Asee: here',
     );
+    expect(annotation({ message: 'Browser tests failed:\n  [phone] › …' })).toBe(
+      '::error::Browser tests failed:%0A  [phone] › …',
+    );
   });
 });
