@@ -94,7 +94,13 @@ function theChange(): string[] | undefined {
     );
     return undefined;
   }
-  const files = changedFiles(PROJECT_ROOT, base, undefined);
+  let files: string[];
+  try {
+    files = changedFiles(PROJECT_ROOT, base, undefined);
+  } catch (error) {
+    const why = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    fail([`CONTENT_BASE=${base}: git cannot tell what changed since then (${why}).`]);
+  }
   const sorted = sortChange(files);
   if (files.length > 0 && sorted.kind === 'code') {
     fail([
