@@ -1,8 +1,8 @@
 /**
- * The build's wiring. Every PUBLIC_* setting is written once, in integrations/env-schema.ts: the
- * schema astro:env validates below, read the same way for the build's own steps by
- * integrations/build-settings.ts (a bad one stops the build with an error naming the variable);
- * each integration and plugin lives in integrations/ or scripts/ with its one job.
+ * The build's wiring. The environment is read once, here, through integrations/build-settings.ts
+ * (each setting's rule is in runtime/settings.ts: a bad one stops the build with an error naming
+ * the variable); the pages get theirs from `virtual:page-settings`, and each integration and
+ * plugin lives in integrations/ with its one job.
  */
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -11,8 +11,8 @@ import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadEnv, searchForWorkspaceRoot } from 'vite';
 import { analyticsForwards, analyticsProviderModule } from './integrations/analytics.ts';
-import { siteCsp } from './integrations/csp.ts';
-import { envSchema } from './integrations/env-schema.ts';
+import { securitySettings, siteCsp } from './integrations/csp.ts';
+import { pageSettingsModule } from './integrations/page-settings.ts';
 import { campaignCheck } from './integrations/campaign-check.ts';
 import { experimentsList } from './integrations/experiments.ts';
 import { fonts } from './integrations/fonts.ts';
@@ -23,18 +23,15 @@ import { subsetFonts } from './integrations/subset-fonts.ts';
 import { trimPolicies } from './integrations/trim-policy.ts';
 import { buildSettings } from './integrations/build-settings.ts';
 
-// The shell's variables and the .env files (where the shell's win), read before astro:env is.
-const settings = buildSettings({
-  ...process.env,
-  ...loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ['PUBLIC_', 'SITE_ENV', 'KEYSTATIC_']),
-});
+// The shell's variables and the .env files' (where the shell's win): the build's one reading of them.
+const settings = buildSettings(loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ''));
 
 /**
  * The browser editor (Keystatic): under `npm run edit`, a dev server on 127.0.0.1; in a build, only
  * when the hosted editor's variables are set (GitHub mode, built into dist/keystatic/).
  */
 async function editorIntegrations() {
-  if (settings.editing) return (await import('./integrations/local-editor.ts')).editor();
+  if (settings.editing) return (await import('./integrations/local-editor.ts')).editor(settings.results);
   if (!settings.hostedEditor) return [];
   const { hostedEditorBuild } = await import('./integrations/hosted-editor.ts');
   return [hostedEditorBuild(settings.hostedEditor)];
@@ -48,6 +45,7 @@ export default defineConfig({
   integrations: [
     productionUrlGuard(settings.productionUrls),
     analyticsForwards(settings.analytics),
+    securitySettings(settings),
     experimentsList(),
     campaignCheck(),
     react(),
@@ -67,7 +65,7 @@ export default defineConfig({
     liveDirective(),
   ],
   vite: {
-    plugins: [tailwindcss(), analyticsProviderModule(settings.analytics)],
+    plugins: [tailwindcss(), pageSettingsModule(settings.pages), analyticsProviderModule(settings.analytics)],
     // A page's own script (src/lib/boot.ts, about 9 KB; 15 KB with Plausible's tracker) is inlined
     // by Astro, and integrations/first-screen.ts then makes it a file the page fetches once its first
     // screen is painted. Astro inlines only a script that imports nothing (no shared chunk, no
@@ -86,7 +84,6 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // No Markdown code blocks here; Shiki's inline styles would need 'unsafe-inline' under the CSP.
   markdown: { syntaxHighlight: false },
-  env: { schema: envSchema, validateSecrets: true },
   fonts,
   image: { responsiveStyles: false },
 });

@@ -31,53 +31,66 @@ const upwardImports = LAYERS.slice(1).flatMap((targets, index) =>
 );
 
 /**
- * Outside src/, three rooms by what runs where. runtime/ is what runs when a request arrives, on
- * our Node server and in every host's function (the answer rules and headers, the split
- * assignment, the editor's API and sign-in, the deploy hook's signatures): it imports nothing of
- * ours. deploy/ reads a build into the route manifest and writes each host's config and functions
- * from it and from runtime/. server/ is our Node server: runtime/ and deploy/'s manifest. Every
- * build step (Astro's integrations) is in integrations/, read by astro.config.ts, scripts and
- * tests. Scripts use any of these; only tests/ may import tests/.
+ * Outside src/, rooms by what runs where (docs/ARCHITECTURE.md lists them). runtime/ is what runs
+ * when a request arrives, on our Node server and in every host's function: it imports nothing of
+ * ours. deploy/ reads a build and writes each host's config and functions from it and from
+ * runtime/. server/ is our Node server: runtime/ and deploy/. integrations/ holds the build's steps
+ * (read by astro.config.ts): src/, runtime/ and deploy/. scripts/ may use any of these, bench/ any
+ * of these and scripts/; only tests/ imports tests/, and nothing but tests/ imports bench/.
  */
 const TREE_RULES = [
   {
     target: 'runtime',
-    from: ['src', 'server', 'deploy', 'scripts', 'integrations', 'tests'],
+    from: ['src', 'server', 'deploy', 'scripts', 'integrations', 'bench', 'tests'],
     message: 'runtime/ is the bottom: code every host runs at request time imports nothing of ours.',
   },
   {
     target: 'deploy',
-    from: ['src', 'server', 'scripts', 'integrations', 'tests'],
+    from: ['src', 'server', 'scripts', 'integrations', 'bench', 'tests'],
     message: 'deploy/ writes host configs from runtime/ and the build: it imports only runtime/.',
   },
   {
     target: 'server',
-    from: ['src', 'scripts', 'integrations', 'tests'],
+    from: ['src', 'scripts', 'integrations', 'bench', 'tests'],
     message: 'The server reads only runtime/, deploy/ and the build.',
   },
   {
-    // The browser editor's results view draws what the editor's API answers: its shape (types only) is
-    // runtime/results/wire.ts, the one file of runtime/ src/ may import.
-    target: 'src',
-    from: 'runtime',
-    except: ['./results/wire.ts'],
-    message:
-      'The site does not import the hosts’ code (the editor’s view reads only runtime/results/wire.ts).',
+    target: 'integrations',
+    from: ['server', 'scripts', 'bench', 'tests'],
+    message: 'A build step reads src/, runtime/ and deploy/ only.',
   },
   {
-    target: 'src',
-    from: ['server', 'deploy', 'scripts', 'integrations', 'tests'],
+    // The site's layers import nothing outside src/. The editor (src/editor/) runs beside the site
+    // and talks to the hosts' code: it may read runtime/ (the names of the paths the hosts answer,
+    // the shape of its API's answers), and nothing else outside src/.
+    target: LAYERS.flat(),
+    from: ['runtime', 'server', 'deploy', 'scripts', 'integrations', 'bench', 'tests'],
     message:
       'The site does not import the hosts’ code, tooling or tests (the build reads the environment in integrations/).',
   },
   {
-    target: 'scripts',
-    from: ['tests'],
-    message: 'A script never imports a test: move the shared piece into scripts/lib/.',
+    target: 'src/editor',
+    from: ['server', 'deploy', 'scripts', 'integrations', 'bench', 'tests'],
+    message: 'The editor imports src/ and runtime/ only: not the server, deploy/, tooling or tests.',
   },
-  { target: './*.ts', from: ['tests'], message: 'Project configs do not import tests.' },
   {
-    // The browser editor's code (keystatic.config.ts and `npm run edit` use it): visitors' pages never carry it.
+    target: 'src',
+    from: ['./*.ts', './*.js'],
+    message: 'Nothing in src/ imports the project’s root configs: what they share lives in src/.',
+  },
+  {
+    target: 'scripts',
+    from: ['bench', 'tests'],
+    message: 'A script never imports a benchmark or a test: move the shared piece into scripts/lib/.',
+  },
+  { target: 'bench', from: ['tests'], message: 'A benchmark never imports a test.' },
+  {
+    target: './*.{ts,js}',
+    from: ['bench', 'tests'],
+    message: 'Project configs do not import benchmarks or tests.',
+  },
+  {
+    // The browser editor's code (`npm run edit` and the hosted editor's build use it): visitors' pages never carry it.
     target: LAYERS.flat(),
     from: ['src/editor'],
     message: 'src/editor/ is the browser editor: the site never imports it.',
@@ -94,6 +107,7 @@ export default tseslint.config(
       'playwright-report/',
       'bench-results/',
       '.vercel/',
+      '.netlify/',
     ],
   },
   js.configs.recommended,
@@ -139,8 +153,8 @@ export default tseslint.config(
   {
     // A function a reader can hold: split a longer one into named steps (tests are exempt).
     files: [
-      '{src,server,runtime,deploy,scripts,integrations}/**/*.{ts,tsx,js,astro}',
-      // The project's configs: astro.config.ts, keystatic.config.ts, the test runners', this file.
+      '{src,server,runtime,deploy,scripts,integrations,bench}/**/*.{ts,tsx,js,astro}',
+      // The project's configs: astro.config.ts, the test runners', this file.
       '*.config.{ts,js}',
     ],
     rules: {

@@ -8,7 +8,7 @@ import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
   entry: [
-    // The browser editor's config, loaded by @keystatic/astro under `npm run edit`.
+    // The browser editor's config as @keystatic/astro finds it under `npm run edit` (a re-export of src/editor/config.ts).
     'keystatic.config.ts',
     // The `client:live` directive, named by path in integrations/live-directive.ts (addClientDirective).
     'src/lib/live-directive.ts',

@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { searchForWorkspaceRoot } from 'vite';
 
-// Astro's Vite config, so astro:env and the rest resolve in tests as they do in the build.
+// Astro's Vite config, so virtual:page-settings and the rest resolve in tests as they do in the build.
 export default getViteConfig({
   // A copy of the project (the owner-edits proof's) links its packages from the project's
   // node_modules: Vite may serve files (a font's `?url`, which the editor's page imports) from

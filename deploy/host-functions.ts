@@ -10,8 +10,9 @@
  * - Vercel: the tests' and the editor's edge functions.
  *
  * Built for the Web-standard runtimes of Netlify, Vercel's edge and Cloudflare's workerd
- * (Keystatic's `worker` build; no Node built-in, and `process.env.X` fixed at build, since workerd
- * has no `process`). The few lines of each entry below only wire the build's data to a function.
+ * (Keystatic's `worker` build; no Node built-in, and Keystatic's `process.env.X` fixed at build,
+ * since workerd has no `process`). The few lines of each entry below only wire the build's data to
+ * a function; the function reads the host's environment itself, at run time (runtime/hosts/).
  */
 import { build, type Plugin } from 'esbuild';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ function splitTests(manifest: RouteManifest): SplitTests {
     experiments: manifest.experiments,
     paths: Object.fromEntries(pathsUnderTest(manifest).map(({ path, experiment }) => [path, experiment.id])),
     headers: {
-      ...securityHeaders(manifest.csp),
+      ...securityHeaders(manifest),
       'Cache-Control': EXPERIMENT_CACHE_CONTROL,
       Vary: EXPERIMENT_VARY,
     },
@@ -62,7 +63,9 @@ function entries(
   const editor = manifest.editor;
   const tests = manifest.experiments.length > 0 ? JSON.stringify(splitTests(manifest)) : undefined;
   const page = editor && JSON.stringify({ file: editor.page, html: editorPageHtml ?? '' });
-  const onHost = editor && `editorOnHost(${JSON.stringify({ page: editor.page, assets: editor.assets })})`;
+  const onHost =
+    editor &&
+    `editorOnHost(${JSON.stringify({ page: editor.page, assets: editor.assets, hsts: manifest.hsts })})`;
   // Only a function that has the editor imports it (Keystatic is most of a bundle).
   const wire = (host: string, make: string, args: string) =>
     `import { ${make} } from './runtime/hosts/${host}.ts';\n${
@@ -124,7 +127,6 @@ export async function hostFunctions(
     legalComments: 'eof',
     define: {
       'process.env.NODE_ENV': '"production"',
-      'process.env.HSTS_PRELOAD': JSON.stringify(process.env['HSTS_PRELOAD'] ?? ''),
       // Keystatic's fallbacks when its options lack a value: ours always give them.
       'process.env': '{}',
     },

@@ -1,6 +1,6 @@
 /**
  * The route manifest: every URL the build answers, and what each answer carries, worked out once
- * from the build (dist/) and runtime/rules.ts. The Node server, every host config, check-deploy and
+ * from the build (dist/, read by build-output.ts) and runtime/rules.ts. The Node server, every host config, check-deploy and
  * the tests read it; none of them turns a file into a URL path or names a header again.
  *
  * - pages: each HTML file with the URL paths that answer 200 with it (`/community`, `/community/`,
@@ -24,11 +24,11 @@ import {
   redirects,
   type Forward,
   type Redirect,
+  type SitePolicy,
   type Transport,
 } from '../runtime/rules.ts';
-import { siteCsp, siteForwards } from './site-policy.ts';
+import { servedExperiments, siteCsp, siteForwards, siteHsts } from './build-output.ts';
 import { UNDER_TEST_HEADERS, type ServedExperiment } from '../runtime/experiments.ts';
-import { servedExperiments } from '../runtime/experiments-file.ts';
 import { EDITOR_FOLDER, EDITOR_PAGE } from '../runtime/editor.ts';
 
 /** A file of the build and the URL paths that answer 200 with it. */
@@ -44,9 +44,11 @@ export interface Route {
   folder: string | null;
 }
 
-export interface RouteManifest {
-  /** The site-wide Content-Security-Policy header (deploy/site-policy.ts). */
+export interface RouteManifest extends SitePolicy {
+  /** The site-wide Content-Security-Policy header (deploy/build-output.ts). */
   csp: string;
+  /** The Strict-Transport-Security header, with `preload` when the build says so (deploy/build-output.ts). */
+  hsts: string;
   /** The HTML pages, the not-found page aside. */
   pages: Route[];
   /** The other unhashed files (favicon, images, robots.txt, …). */
@@ -135,6 +137,7 @@ export async function routeManifest(build: string): Promise<RouteManifest> {
   const immutable = (file: string) => `/${file}`.startsWith(IMMUTABLE_PREFIX);
   return {
     csp: await siteCsp(root),
+    hsts: await siteHsts(root),
     pages: pages.map(routeOf).filter((route) => route.paths.length > 0),
     assets: others.filter((file) => !immutable(file)).map(routeOf),
     immutable: others.filter(immutable).map(routeOf),
@@ -182,7 +185,7 @@ export function answerFor(manifest: RouteManifest, url: string, transport: Trans
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const route = allRoutes(manifest).find((candidate) => candidate.paths.includes(path));
   if (route) {
-    const headers = lower(headersFor(path, manifest.csp, transport));
+    const headers = lower(headersFor(path, manifest, transport));
     // A page under test: its answer depends on the visitor, so no shared cache may keep it.
     if (experimentOf(manifest, route)) Object.assign(headers, UNDER_TEST_HEADERS);
     return { status: 200, headers, file: route.file };
@@ -192,13 +195,13 @@ export function answerFor(manifest: RouteManifest, url: string, transport: Trans
     const location = `${redirect.to}${queryAt === -1 ? '' : url.slice(queryAt)}`;
     return {
       status: redirect.status,
-      headers: { ...lower(headersFor(redirect.to, manifest.csp, transport)), location },
+      headers: { ...lower(headersFor(redirect.to, manifest, transport)), location },
       file: null,
     };
   }
   return {
     status: 404,
-    headers: lower(headersFor(notFoundPage, manifest.csp, transport)),
+    headers: lower(headersFor(notFoundPage, manifest, transport)),
     file: notFoundPage,
   };
 }

@@ -1,21 +1,30 @@
 /**
- * What the build's own steps make of the environment: astro.config.ts and its integrations take
- * this object and read no variable themselves. The PUBLIC_* settings come through
- * integrations/env-schema.ts (the schema astro:env validates, each checked by its field there);
- * here, what follows from them (frame origins, analytics, the production guard) and the build's
- * other switches. A bad setting throws an error whose message names the variable (the build
- * prints it and stops); an empty variable is an unset one, so a shell's `PUBLIC_SITE_URL=` falls
- * back to the default like no variable at all.
+ * What the build makes of its environment, read once: astro.config.ts hands `buildSettings` the
+ * shell's variables and the .env file's, and it and its integrations read no variable themselves.
+ * Each setting is read by its rule in runtime/settings.ts (the hosted editor's together, by
+ * runtime/editor.ts); here, what follows from them (frame origins, analytics, the production guard)
+ * and the build's own switches. A bad setting throws an error whose message names the variable
+ * (the build prints it and stops); an empty variable is an unset one, so a shell's
+ * `PUBLIC_SITE_URL=` falls back to the default like no variable at all.
  */
 import { hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
+import { analyticsSource, type ResultsSource } from '../runtime/results/results-api.ts';
+import { PAGE_SETTINGS, readSettings, type Env, type Settings } from '../runtime/settings.ts';
 import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from '../src/config/analytics.ts';
-import { checkProductionUrls, type UrlCheck } from '../src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from '../src/config/videos.ts';
-import { readPublicEnv } from './env-schema.ts';
+import { checkProductionUrls, type UrlCheck } from './production-url-guard.ts';
 
-export type BuildEnv = Readonly<Record<string, string | undefined>>;
+export type BuildEnv = Env;
+
+/**
+ * Every variable the build reads besides the hosted editor's (runtime/editor.ts) and those that say
+ * which host's production context it runs in (SITE_ENV among them: production-url-guard.ts).
+ */
+const BUILD_SETTINGS = [...PAGE_SETTINGS, 'HSTS_PRELOAD', 'ANALYTICS_API_KEY', 'ANALYTICS_API_URL'] as const;
 
 export interface BuildSettings {
+  /** What the pages read (integrations/page-settings.ts). */
+  pages: Settings<(typeof PAGE_SETTINGS)[number]>;
   /** The site's origin: canonical and Open Graph URLs, the sitemap. */
   siteUrl: string;
   /** The origins frames may come from: the video hosts and, when configured, the newsletter provider. */
@@ -24,16 +33,20 @@ export interface BuildSettings {
   analytics: AnalyticsSettings | null;
   /** Origins the policy adds for analytics: its script (Umami's, straight from the provider) and its events. */
   analyticsPolicy: { script: string[]; connect: string[] };
+  /** HSTS_PRELOAD: every host's Strict-Transport-Security asks to be preloaded. */
+  hstsPreload: boolean;
   /** The verdict on the two origins for this build (a production host stops on a placeholder). */
   productionUrls: UrlCheck;
   /** `npm run edit`: the browser editor's dev server. */
   editing: boolean;
+  /** `npm run edit`: where its Results get their figures (the provider and key of this computer's settings). */
+  results: ResultsSource;
   /** The hosted editor (Keystatic, GitHub mode), built into the site when all its variables are set. */
   hostedEditor: HostedEditorSettings | null;
 }
 
 export function buildSettings(env: BuildEnv): BuildSettings {
-  const settings = readPublicEnv(env);
+  const settings = readSettings(env, BUILD_SETTINGS);
   const siteUrl = settings.PUBLIC_SITE_URL;
   const newsletterEmbed = settings.PUBLIC_NEWSLETTER_EMBED_URL;
   const frameOrigins = [
@@ -53,16 +66,19 @@ export function buildSettings(env: BuildEnv): BuildSettings {
     );
   }
   return {
+    pages: Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name]])) as BuildSettings['pages'],
     siteUrl,
     frameOrigins,
     analytics,
     analyticsPolicy: analyticsOrigins(analytics),
+    hstsPreload: settings.HSTS_PRELOAD,
     // The guard asks whether the two origins were set at all, not what they default to.
     productionUrls: checkProductionUrls(env, {
-      ...(env['PUBLIC_SITE_URL'] && { siteUrl: siteUrl }),
-      ...(env['PUBLIC_APP_URL'] && { appUrl: settings.PUBLIC_APP_URL }),
+      ...(env['PUBLIC_SITE_URL']?.trim() && { siteUrl }),
+      ...(env['PUBLIC_APP_URL']?.trim() && { appUrl: settings.PUBLIC_APP_URL }),
     }),
     editing: env['KEYSTATIC'] === 'true',
+    results: analyticsSource(settings),
     // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
     hostedEditor: hostedEditorSettings(env),
   };

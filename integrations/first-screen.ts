@@ -31,7 +31,7 @@ import { selectOne } from 'css-select';
 import { build } from 'esbuild';
 import { parseDocument } from 'htmlparser2';
 import postcss, { type AtRule, type Root, type Rule } from 'postcss';
-import { htmlFiles } from '../deploy/site-policy.ts';
+import { htmlFiles } from '../deploy/build-output.ts';
 import { FIRST_SCREEN_ONLY, LATE_FONTS, SHOW_ANYWAY_MS } from '../src/lib/first-screen-loader.ts';
 import { sha256 } from './subset-fonts.ts';
 

@@ -2,7 +2,7 @@
  * The browser editor's part of `npm run edit` (never of a build): Keystatic's own integration (its
  * pages and API, without its request to Google Fonts), the editor's address printed at start, and
  * small saves: a save of a data file under src/content/ is laid onto the file as it was
- * (yaml-edit.ts) before Keystatic writes it.
+ * (src/editor/save.ts, the hosted editor's too) before Keystatic writes it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -12,15 +12,13 @@ import keystatic from '@keystatic/astro';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import type { Config } from '@keystatic/core';
 import type { ViteDevServer } from 'vite';
+import type { ResultsSource } from '../runtime/results/results-api.ts';
 import { localResults } from './local-results.ts';
 import { withoutGoogleFonts } from './keystatic-fonts.ts';
 import { SAVE_SETTLES_MS } from '../src/editor/settle.ts';
-import { promoteOnSave } from '../src/editor/promote-on-save.ts';
-import { applyEdit, tidySave } from '../src/editor/yaml-edit.ts';
+import { keepLayout } from '../src/editor/save.ts';
 
 const UPDATE_PATH = '/api/keystatic/update';
-const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
-const EXPERIMENTS = 'src/content/experiments.yaml';
 
 interface Addition {
   path: string;
@@ -33,35 +31,30 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Each data file of a save, as Keystatic wrote it, laid onto the file on disk. */
-async function keepLayout(body: string, root: string): Promise<string> {
+const fromBase64Url = (contents: string) => Buffer.from(contents, 'base64url').toString('utf8');
+const toBase64Url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+/** A local save's body (Keystatic's update request) with its data files laid onto the files on disk (save.ts). */
+export async function keepLayoutOfSave(body: string, root: string): Promise<string> {
   let update: { additions?: Addition[] };
   try {
     update = JSON.parse(body) as { additions?: Addition[] };
   } catch {
     return body; // Keystatic answers a malformed save itself.
   }
-  const read = (path: string) => readFile(join(root, path), 'utf8').catch(() => undefined);
-  const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
   const additions = update.additions ?? [];
-  for (const addition of [...additions]) {
-    if (typeof addition.path !== 'string' || !addition.path.endsWith('.yaml')) continue;
-    const decoded = Buffer.from(addition.contents, 'base64url').toString('utf8');
-    const tidy = tidySave(addition.path, decoded);
-    if (tidy !== decoded) addition.contents = encode(tidy);
-    if (!DATA_FILE.test(addition.path)) continue;
-    const original = await read(addition.path);
-    if (original === undefined) continue;
-    let saved = tidy;
-    if (addition.path === EXPERIMENTS) {
-      // A variant ticked Promote: its words go into its page's file, in the same save.
-      const promoted = await promoteOnSave(saved, read);
-      saved = promoted.experiments;
-      if (promoted.page)
-        additions.push({ path: promoted.page.path, contents: encode(promoted.page.contents) });
-    }
-    addition.contents = encode(applyEdit(original, saved));
-  }
+  const isYaml = (addition: Addition) => typeof addition.path === 'string' && addition.path.endsWith('.yaml');
+  const read = (path: string) => readFile(join(root, path), 'utf8').catch(() => undefined);
+  const kept = await keepLayout(
+    additions
+      .filter(isYaml)
+      .map((addition) => ({ path: addition.path, text: fromBase64Url(addition.contents) })),
+    read,
+  );
+  update.additions = [
+    ...additions.filter((addition) => !isYaml(addition)),
+    ...kept.map((file) => ({ path: file.path, contents: toBase64Url(file.text) })),
+  ];
   return JSON.stringify(update);
 }
 
@@ -70,8 +63,10 @@ function smallSaves(server: ViteDevServer) {
   return async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     if (request.method !== 'POST' || request.url !== UPDATE_PATH) return next();
     try {
-      const body = await keepLayout(await readBody(request), root);
-      const { default: config } = (await server.ssrLoadModule('/keystatic.config.ts')) as { default: Config };
+      const body = await keepLayoutOfSave(await readBody(request), root);
+      const { default: config } = (await server.ssrLoadModule('/src/editor/config.ts')) as {
+        default: Config;
+      };
       // Keystatic's own handler then checks the paths and writes, as its API route would.
       const handle = makeGenericAPIRouteHandler({ config, localBaseDirectory: root });
       // The two headers Keystatic's handler asks for (its guard against cross-site requests).
@@ -98,7 +93,8 @@ function smallSaves(server: ViteDevServer) {
   };
 }
 
-export function editor(): AstroIntegration[] {
+/** `results`: where the Results view's figures come from (the build's settings: integrations/build-settings.ts). */
+export function editor(results: ResultsSource): AstroIntegration[] {
   return [
     keystatic(),
     {
@@ -119,7 +115,7 @@ export function editor(): AstroIntegration[] {
         'astro:server:setup': ({ server }) => {
           server.middlewares.use(smallSaves(server));
           // The results view's figures and its Promote button (src/editor/results/).
-          server.middlewares.use(localResults(server));
+          server.middlewares.use(localResults(server, results));
         },
         'astro:server:start': ({ address, logger }) => {
           logger.info(`The editor: http://127.0.0.1:${address.port}/keystatic`);

@@ -1,7 +1,8 @@
 /**
  * The results view's server side under `npm run edit` (local mode): `GET /api/keystatic/results`,
  * the same handler the hosted editor's API runs (runtime/results/results-api.ts), with the
- * provider and key from this computer's environment or the project's .env; and
+ * provider and key the build read from this computer's environment or the project's .env
+ * (integrations/build-settings.ts); and
  * `POST /api/keystatic/promote`, which writes the winner's words and ends the test in the files,
  * as a save writes them (src/editor/results/promote.ts). Both answer loopback only, as the editor does, and promote only a
  * same-origin request (a page of another site cannot post to it).
@@ -9,9 +10,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadEnv, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { loopbackOnly } from '../runtime/results/access.ts';
-import { resultsHandler } from '../runtime/results/results-api.ts';
+import { resultsHandler, type ResultsSource } from '../runtime/results/results-api.ts';
 import { contentPath } from '../src/content/schemas.ts';
 import { planPromotion, promoteTexts } from '../src/editor/results/promote.ts';
 
@@ -65,12 +66,10 @@ async function promote(root: string, request: IncomingMessage, response: ServerR
   }
 }
 
-export function localResults(server: ViteDevServer) {
+export function localResults(server: ViteDevServer, source: ResultsSource) {
   const root = server.config.root;
-  // The provider and key: this computer's environment over the project's .env, as the report reads them.
-  const env = { ...loadEnv(server.config.mode, root, ''), ...process.env };
   // Loopback is checked below, for both paths; the handler's own check then lets every request by.
-  const results = resultsHandler(env, { access: async () => 'ok', place: 'local' });
+  const results = resultsHandler(source, { access: async () => 'ok', place: 'local' });
   return async (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== RESULTS_PATH && path !== PROMOTE_PATH) return next();

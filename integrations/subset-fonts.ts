@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { Window } from 'happy-dom';
 import subsetFont, { type VariationAxes } from 'subset-font';
-import { htmlFiles } from '../deploy/site-policy.ts';
+import { htmlFiles } from '../deploy/build-output.ts';
 import { campaignNames } from '../src/content/campaign-files.ts';
 import { readRunningList } from '../src/content/experiments.ts';
 import { isPagePath } from '../src/content/pages.ts';

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { htmlFiles } from '../deploy/site-policy.ts';
+import { htmlFiles } from '../deploy/build-output.ts';
 
 const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 

@@ -15,22 +15,10 @@ export const SIGNATURE_HEADER = 'x-hub-signature-256';
 /** GitHub's header naming the event: `push`, or `ping` when the webhook is created. */
 export const EVENT_HEADER = 'x-github-event';
 
+/** The hook's settings (DEPLOY_HOOK_SECRET, DEPLOY_BRANCH: server/settings.ts). */
 export interface DeployHookSettings {
   secret: string;
   branch: string;
-}
-
-/** The hook's settings from `env`, or null when DEPLOY_HOOK_SECRET is not set; a weak secret throws. */
-export function deployHookSettings(env: Record<string, string | undefined>): DeployHookSettings | null {
-  const secret = env['DEPLOY_HOOK_SECRET']?.trim();
-  if (!secret) return null;
-  if (secret.length < 16)
-    throw new Error(
-      'DEPLOY_HOOK_SECRET must be at least 16 characters (the Secret of the GitHub webhook; e.g. `openssl rand -hex 32`).',
-    );
-  const branch = env['DEPLOY_BRANCH']?.trim() || 'main';
-  if (!/^[\w./-]+$/.test(branch)) throw new Error(`DEPLOY_BRANCH is not a branch name (got "${branch}").`);
-  return { secret, branch };
 }
 
 /** The signature GitHub sends for `body` with `secret`. */

@@ -22,7 +22,7 @@ import {
   type HostedEditorSettings,
 } from './editor.ts';
 import { githubWriteAccess } from './results/access.ts';
-import { resultsHandler } from './results/results-api.ts';
+import { resultsHandler, type ResultsSource } from './results/results-api.ts';
 
 /** The cookie holding the sign-in's state between the way out to GitHub and the way back. */
 export const STATE_COOKIE = 'keystatic-oauth-state';
@@ -82,23 +82,26 @@ function randomState(): string {
   ).join('');
 }
 
-/** An answer of the editor's API: under the editor's headers, every cookie hardened. */
+/** An answer of the editor's API: under the editor's headers (with the build's `hsts`), every cookie hardened. */
 function answer(
   request: Request,
+  hsts: string,
   status: number,
   body: BodyInit | null,
   extra: [string, string][] = [],
 ): Response {
   const url = new URL(request.url);
-  const headers = new Headers(editorHeaders(url.pathname, url.protocol === 'https:' ? 'https' : 'http'));
+  const headers = new Headers(
+    editorHeaders(url.pathname, hsts, url.protocol === 'https:' ? 'https' : 'http'),
+  );
   for (const [name, value] of extra)
     headers.append(name, name.toLowerCase() === 'set-cookie' ? hardenCookie(value) : value);
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
 
 /** A refused sign-in: the page that says why, and the sign-in's state cleared. */
-function refuse(request: Request, status: number, title: string, reason: string): Response {
-  return answer(request, status, refusalPage(title, reason), [
+function refuse(request: Request, hsts: string, status: number, title: string, reason: string): Response {
+  return answer(request, hsts, status, refusalPage(title, reason), [
     ['content-type', 'text/html; charset=utf-8'],
     // A refused callback ends that sign-in: its state cannot be used again.
     ['set-cookie', stateCookie('', 0)],
@@ -106,7 +109,12 @@ function refuse(request: Request, status: number, title: string, reason: string)
 }
 
 /** Keystatic's answer as one of ours. */
-function fromKeystatic(request: Request, result: KeystaticAnswer, extra: [string, string][] = []) {
+function fromKeystatic(
+  request: Request,
+  hsts: string,
+  result: KeystaticAnswer,
+  extra: [string, string][] = [],
+) {
   const headers: [string, string][] =
     result.headers instanceof Headers
       ? [...result.headers]
@@ -115,18 +123,23 @@ function fromKeystatic(request: Request, result: KeystaticAnswer, extra: [string
         : Object.entries(result.headers ?? {});
   const body =
     result.body === null ? null : typeof result.body === 'string' ? result.body : new Uint8Array(result.body);
-  return answer(request, result.status ?? 200, body, [...headers, ...extra]);
+  return answer(request, hsts, result.status ?? 200, body, [...headers, ...extra]);
 }
 
-/**
- * The fetch-style handler of the editor's API for these settings; `env` is the host's environment,
- * read for the results view's analytics provider and key (runtime/results/results-api.ts).
- */
+/** What the editor's API answers with besides its own settings. */
+export interface EditorApiOptions {
+  /** Where the results view's figures come from (runtime/results/results-api.ts `analyticsSource`). */
+  results: ResultsSource;
+  /** The build's Strict-Transport-Security (runtime/rules.ts SitePolicy). */
+  hsts: string;
+}
+
+/** The fetch-style handler of the editor's API for these settings. */
 export function editorApi(
   settings: HostedEditorSettings,
-  env: Record<string, string | undefined> = {},
+  { results: source, hsts }: EditorApiOptions,
 ): (request: Request) => Promise<Response> {
-  const results = resultsHandler(env, { access: githubWriteAccess(settings.repo), place: 'host' });
+  const results = resultsHandler(source, { access: githubWriteAccess(settings.repo), place: 'host' });
   const keystatic = makeGenericAPIRouteHandler({
     // The API reads only the storage of the configuration in GitHub mode (its forms are the app's).
     config: { storage: { kind: 'github', repo: settings.repo as `${string}/${string}` } },
@@ -137,7 +150,7 @@ export function editorApi(
 
   async function login(request: Request): Promise<Response> {
     const result = (await keystatic(request)) as KeystaticAnswer;
-    const out = fromKeystatic(request, result);
+    const out = fromKeystatic(request, hsts, result);
     const location = out.headers.get('location');
     if (!location) return out;
     const authorize = new URL(location);
@@ -152,12 +165,13 @@ export function editorApi(
   async function callback(request: Request): Promise<Response> {
     const params = new URL(request.url).searchParams;
     const denied = params.get('error_description') ?? params.get('error');
-    if (denied) return refuse(request, 400, 'GitHub did not sign you in', `GitHub answered: ${denied}`);
+    if (denied) return refuse(request, hsts, 400, 'GitHub did not sign you in', `GitHub answered: ${denied}`);
     const state = params.get('state');
     const expected = cookieValue(request, STATE_COOKIE);
     if (!params.get('code') || !state || !expected || state !== expected)
       return refuse(
         request,
+        hsts,
         400,
         'This sign-in link is not valid here',
         'It was not started from this browser, it was already used, or it is more than ten minutes old. Nothing was changed.',
@@ -166,20 +180,22 @@ export function editorApi(
     if ((result.status ?? 200) >= 400)
       return refuse(
         request,
+        hsts,
         401,
         'GitHub did not accept this sign-in',
         'The sign-in code was refused by GitHub (it can be used once, for a few minutes). Nothing was changed.',
       );
-    return fromKeystatic(request, result, [['set-cookie', stateCookie('', 0)]]);
+    return fromKeystatic(request, hsts, result, [['set-cookie', stateCookie('', 0)]]);
   }
 
   return async (request) => {
     const path = new URL(request.url).pathname;
     const route = EDITOR_API_ROUTES.find((candidate) => candidate.path === path);
-    if (!route) return answer(request, 404, 'Not Found\n', [['content-type', 'text/plain; charset=utf-8']]);
+    if (!route)
+      return answer(request, hsts, 404, 'Not Found\n', [['content-type', 'text/plain; charset=utf-8']]);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (method !== route.method)
-      return answer(request, 405, 'Method Not Allowed\n', [
+      return answer(request, hsts, 405, 'Method Not Allowed\n', [
         ['content-type', 'text/plain; charset=utf-8'],
         ['allow', route.method === 'GET' ? 'GET, HEAD' : route.method],
       ]);
@@ -187,10 +203,10 @@ export function editorApi(
     if (path === CALLBACK_PATH) return callback(request);
     if (path === RESULTS_PATH) {
       const reply = await results(request);
-      return answer(request, reply.status, JSON.stringify(reply.body), [
+      return answer(request, hsts, reply.status, JSON.stringify(reply.body), [
         ['content-type', 'application/json; charset=utf-8'],
       ]);
     }
-    return fromKeystatic(request, (await keystatic(request)) as KeystaticAnswer);
+    return fromKeystatic(request, hsts, (await keystatic(request)) as KeystaticAnswer);
   };
 }

@@ -5,18 +5,22 @@
  * owner edits with `npm run edit` on their own computer, as before.
  */
 import { cacheControl, securityHeaders, type Transport } from './rules.ts';
+import { readSettings, type Env, type SettingName } from './settings.ts';
 
-/** The variables the hosted editor needs, at build and at run; all or none. */
+/** The variables the hosted editor needs, at build and at run; all or none (runtime/settings.ts). */
 export const EDITOR_VARIABLES = [
   'KEYSTATIC_GITHUB_REPO',
   'KEYSTATIC_GITHUB_CLIENT_ID',
   'KEYSTATIC_GITHUB_CLIENT_SECRET',
   'KEYSTATIC_SECRET',
   'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG',
-] as const;
+] as const satisfies readonly SettingName[];
 
 /** Optional: the address of a branch's preview, with `{branch}` where the branch name goes. */
 export const PREVIEW_URL_VARIABLE = 'KEYSTATIC_PREVIEW_URL';
+
+/** Every variable of the hosted editor, as its settings are read. */
+export const EDITOR_SETTINGS = [...EDITOR_VARIABLES, PREVIEW_URL_VARIABLE] as const;
 
 export interface HostedEditorSettings {
   /** `owner/name` of the GitHub repository the editor commits to. */
@@ -36,31 +40,25 @@ export const EDITOR_API = '/api/keystatic/';
 /** Where the build puts the editor's app, as a folder of the build's root. */
 export const EDITOR_FOLDER = 'keystatic';
 
-/** A variable set to something other than blanks. */
-function given(env: Record<string, string | undefined>, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
 /**
- * The hosted editor's settings from `env`, or null when none of its variables is set. A partial
- * or malformed set throws, naming each missing or wrong variable: a build or a server that half
- * had an editor would fail later, in front of the owner.
+ * The hosted editor's settings from `env` (the environment, or the settings already read from it),
+ * or null when none of its variables is set. A partial or malformed set throws, naming each missing
+ * or wrong variable: a build or a server that half had an editor would fail later, in front of the
+ * owner.
  */
-export function hostedEditorSettings(env: Record<string, string | undefined>): HostedEditorSettings | null {
-  const present = EDITOR_VARIABLES.filter((name) => given(env, name));
+export function hostedEditorSettings(env: Env): HostedEditorSettings | null {
+  const values = readSettings(env, EDITOR_SETTINGS);
+  const present = EDITOR_VARIABLES.filter((name) => values[name]);
   if (present.length === 0) return null;
   const problems: string[] = [];
-  const missing = EDITOR_VARIABLES.filter((name) => !given(env, name));
+  const missing = EDITOR_VARIABLES.filter((name) => !values[name]);
   if (missing.length > 0)
     problems.push(`missing ${missing.join(', ')} (set: ${present.join(', ')}; the editor needs all five)`);
-  const repo = given(env, 'KEYSTATIC_GITHUB_REPO');
+  const { KEYSTATIC_GITHUB_REPO: repo, KEYSTATIC_SECRET: secret, KEYSTATIC_PREVIEW_URL: previewUrl } = values;
   if (repo && !/^[\w.-]+\/[\w.-]+$/.test(repo))
     problems.push(`KEYSTATIC_GITHUB_REPO must be owner/name, as in github.com/owner/name (got "${repo}")`);
-  const secret = given(env, 'KEYSTATIC_SECRET');
   if (secret && secret.length < 32)
     problems.push(`KEYSTATIC_SECRET must be at least 32 characters long (got ${secret.length})`);
-  const previewUrl = given(env, PREVIEW_URL_VARIABLE);
   if (previewUrl && (!previewUrl.includes('{branch}') || !/^https?:\/\//.test(previewUrl)))
     problems.push(
       `${PREVIEW_URL_VARIABLE} must be an absolute address with {branch} in it, such as https://{branch}--my-site.netlify.app (got "${previewUrl}")`,
@@ -69,10 +67,10 @@ export function hostedEditorSettings(env: Record<string, string | undefined>): H
     throw new Error(`The hosted editor (Keystatic, GitHub mode): ${problems.join('; ')}.`);
   return {
     repo: repo!,
-    clientId: given(env, 'KEYSTATIC_GITHUB_CLIENT_ID')!,
-    clientSecret: given(env, 'KEYSTATIC_GITHUB_CLIENT_SECRET')!,
+    clientId: values.KEYSTATIC_GITHUB_CLIENT_ID!,
+    clientSecret: values.KEYSTATIC_GITHUB_CLIENT_SECRET!,
     secret: secret!,
-    appSlug: given(env, 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG')!,
+    appSlug: values.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG!,
     previewUrl,
   };
 }
@@ -104,13 +102,18 @@ export const isEditorPath = (path: string): boolean =>
   path === EDITOR_PAGE || path.startsWith(`${EDITOR_PAGE}/`) || path.startsWith(EDITOR_API);
 
 /**
- * Every header an answer of the editor carries: the site's security headers under the editor's
- * policy, noindex, and caching (its hashed scripts for a year, anything else never stored).
+ * Every header an answer of the editor carries: the site's security headers (with the build's
+ * `hsts`) under the editor's policy, noindex, and caching (its hashed scripts for a year, anything
+ * else never stored).
  */
-export function editorHeaders(path: string, transport: Transport = 'https'): Record<string, string> {
+export function editorHeaders(
+  path: string,
+  hsts: string,
+  transport: Transport = 'https',
+): Record<string, string> {
   const hashed = path.startsWith(`${EDITOR_PAGE}/assets/`);
   return {
-    ...securityHeaders(`${EDITOR_CSP}; upgrade-insecure-requests`, transport),
+    ...securityHeaders({ csp: `${EDITOR_CSP}; upgrade-insecure-requests`, hsts }, transport),
     'X-Robots-Tag': NOINDEX,
     'Cache-Control': hashed ? cacheControl.immutable : 'no-store',
   };

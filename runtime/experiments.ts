@@ -12,7 +12,7 @@
  *
  * Web-standard APIs only (crypto.subtle, TextEncoder): the hosts' functions (runtime/hosts/,
  * bundled by deploy/host-functions.ts) and our server run this same code. The build's list of
- * tests is read by runtime/experiments-file.ts.
+ * tests is read by deploy/build-output.ts.
  */
 /** Where the build writes each variant's page: `/variants/<experiment>/<variant>/index.html`. */
 export const VARIANTS_PREFIX = '/variants/';

@@ -4,8 +4,6 @@
  * directly; the host configs (Netlify/Cloudflare `_headers` and `_redirects`,
  * `vercel.json`, `nginx.conf`) are generated from it.
  */
-import { plainHttpPolicy } from './csp.ts';
-
 export interface Redirect {
   from: string;
   to: string;
@@ -40,6 +38,14 @@ export const FORWARDS_FILE = '_forwards.json';
 export const EXPERIMENTS_FILE = '_experiments.json';
 
 /**
+ * Where the build says what the security headers follow from its settings: `{ "hstsPreload": true }`
+ * with HSTS_PRELOAD=true (absent otherwise). Every host's config is written from it, and the Node
+ * server reads it at start (deploy/build-output.ts): a header the build writes into every host's
+ * config is the build's, not a server's environment's.
+ */
+export const SECURITY_FILE = '_security.json';
+
+/**
  * Host config files the build carries for other hosts: never served as pages. With a split test
  * running, also its list and Cloudflare Pages' worker and routes (deploy/experiment-hosts.ts).
  */
@@ -48,6 +54,7 @@ export const HOST_CONFIG_FILES = [
   '_redirects',
   FORWARDS_FILE,
   EXPERIMENTS_FILE,
+  SECURITY_FILE,
   '_worker.js',
   '_routes.json',
 ] as const;
@@ -93,9 +100,28 @@ export const TIME_LIMITS = {
 
 const TWO_YEARS = 63_072_000;
 
-/** Strict-Transport-Security: two years with subdomains; `preload` only when the owner opts in. */
-export function hsts(preload = process.env['HSTS_PRELOAD'] === 'true'): string {
+/** Strict-Transport-Security: two years with subdomains; `preload` only when the owner opts in (HSTS_PRELOAD). */
+export function hsts(preload: boolean): string {
   return `max-age=${TWO_YEARS}; includeSubDomains${preload ? '; preload' : ''}`;
+}
+
+/** What a build fixes of the security headers: its site-wide policy and its HSTS (deploy/build-output.ts). */
+export interface SitePolicy {
+  csp: string;
+  hsts: string;
+}
+
+/**
+ * The policy for a response sent over plain HTTP (no TLS in front of the Node server): the same
+ * policy without `upgrade-insecure-requests`. WebKit upgrades every subresource of a plain-HTTP
+ * page to https, loopback included, so a local `npm start` would get an unstyled page.
+ */
+export function plainHttpPolicy(csp: string): string {
+  return csp
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && part.toLowerCase() !== 'upgrade-insecure-requests')
+    .join('; ');
 }
 
 /** Features the site never uses, denied to it and to every frame. */
@@ -132,11 +158,11 @@ export type Transport = 'https' | 'http';
  * new renderer process), which Lighthouse's cold start measured as 0.3 to 3 s of extra blocking
  * time (`npm run bench:coop`; docs/speed.md).
  */
-export function securityHeaders(csp: string, transport: Transport = 'https'): Record<string, string> {
+export function securityHeaders(policy: SitePolicy, transport: Transport = 'https'): Record<string, string> {
   const tls = transport === 'https';
   return {
-    'Content-Security-Policy': tls ? csp : plainHttpPolicy(csp),
-    ...(tls ? { 'Strict-Transport-Security': hsts() } : {}),
+    'Content-Security-Policy': tls ? policy.csp : plainHttpPolicy(policy.csp),
+    ...(tls ? { 'Strict-Transport-Security': policy.hsts } : {}),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
@@ -148,10 +174,10 @@ export function securityHeaders(csp: string, transport: Transport = 'https'): Re
 /** Every header a response for `path` carries: security headers and caching by the kind of file. */
 export function headersFor(
   path: string,
-  csp: string,
+  policy: SitePolicy,
   transport: Transport = 'https',
 ): Record<string, string> {
-  return { ...securityHeaders(csp, transport), 'Cache-Control': cacheControl[cacheKindFor(path)] };
+  return { ...securityHeaders(policy, transport), 'Cache-Control': cacheControl[cacheKindFor(path)] };
 }
 
 /**

@@ -20,6 +20,7 @@ import { EDITOR_PATH_PATTERNS } from '../deploy/editor-hosts.ts';
 import { hostFunctions, type HostFunctions } from '../deploy/host-functions.ts';
 import { routeManifest, servedFiles, type RouteManifest } from '../deploy/routes.ts';
 import { EDITOR_FUNCTION, VERCEL_FUNCTION } from '../runtime/function-paths.ts';
+import { readSettings } from '../runtime/settings.ts';
 import { nginxBrotli } from './lib/nginx-bin.ts';
 
 /**
@@ -91,9 +92,9 @@ if (import.meta.main) {
   await writeFile(resolve(root, '_redirects'), netlifyRedirects(manifest));
   const headersFile = resolve('deploy/security-headers.conf');
   const brotli = nginxBrotli().available;
-  await writeFile(headersFile, nginxSecurityHeaders(manifest.csp));
+  await writeFile(headersFile, nginxSecurityHeaders(manifest));
   const running = manifest.experiments.length > 0;
-  let experimentSecret = process.env['EXPERIMENT_SECRET'];
+  let { EXPERIMENT_SECRET: experimentSecret } = readSettings(process.env, ['EXPERIMENT_SECRET']);
   if (running && !experimentSecret) {
     // nginx has no environment to read at run time: the secret is written into its config.
     experimentSecret = randomBytes(24).toString('base64url');

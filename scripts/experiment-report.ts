@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from 'vite';
 import { parseExperiments } from '../src/content/experiments.ts';
 import { contentPath } from '../src/content/schemas.ts';
-import { analyticsSource } from '../runtime/results/results-api.ts';
+import { analyticsSource, RESULTS_SETTINGS } from '../runtime/results/results-api.ts';
+import { readSettings } from '../runtime/settings.ts';
 import { experimentReport, formatReport, type ReportSettings } from './lib/experiment-report.ts';
 
 function fail(message: string): never {
@@ -25,9 +26,14 @@ function fail(message: string): never {
 const { values } = parseArgs({
   options: { days: { type: 'string', default: '30' }, experiment: { type: 'string' } },
 });
-const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
-// The same reading as the editor's Results (runtime/results/results-api.ts): provider, site, key, API.
-const source = analyticsSource(env);
+// This process's one reading of its environment (and .env), by the same rules as the editor's
+// Results (runtime/settings.ts, runtime/results/results-api.ts): provider, site, key, API.
+let source: ReturnType<typeof analyticsSource>;
+try {
+  source = analyticsSource(readSettings(loadEnv('production', process.cwd(), ''), RESULTS_SETTINGS));
+} catch (error) {
+  fail((error as Error).message);
+}
 if ('state' in source)
   fail(
     source.state === 'no-key'

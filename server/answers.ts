@@ -198,7 +198,7 @@ export class Answers {
     let headers = this.redirectHeaders.get(redirect.to);
     if (!headers) {
       const make = (transport: Transport) => ({
-        ...lowerCaseNames(headersFor(redirect.to, this.site.csp, transport)),
+        ...lowerCaseNames(headersFor(redirect.to, this.site, transport)),
         'content-length': '0',
       });
       headers = { https: make('https'), http: make('http') };

@@ -30,12 +30,14 @@ import { ALLOW, Answers } from './answers.ts';
 import { clientErrors } from './client-errors.ts';
 import type { DeployHookSettings } from '../runtime/deploy-hook.ts';
 import type { HostedEditorSettings } from '../runtime/editor.ts';
+import type { ResultsSource } from '../runtime/results/results-api.ts';
 import { drainer, type DrainOptions } from './drain.ts';
 import { variantChooser, type ExperimentOptions } from './experiments.ts';
 import { forwarding } from './forwarding.ts';
 import { limitPipelining } from './pipelining.ts';
 import { hasBody, hostChecker, MAX_URL_LENGTH, requestPath, trustProxyFn } from './request-checks.ts';
 import { gitBuild, keepAsServed, Publisher, publishLog, type Build } from './publisher.ts';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY } from './settings.ts';
 import { loadSite, type Site } from './site.ts';
 
 /** Time limits, in milliseconds. */
@@ -57,9 +59,6 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   request: TIME_LIMITS.request * 1000,
   keepAlive: TIME_LIMITS.keepAlive * 1000,
 };
-export const DEFAULT_MAX_CONNECTIONS = 1024;
-/** Proxies whose X-Forwarded-Proto is believed, by default: this machine and private networks. */
-export const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
 
 export interface ServerOptions {
   /** The built site (dist/). */
@@ -76,8 +75,8 @@ export interface ServerOptions {
   experiments?: ExperimentOptions;
   /** The hosted editor's settings (runtime/editor.ts): with them and a build that has the editor, it is served. */
   editor?: HostedEditorSettings | null;
-  /** The environment the editor's results view reads its analytics provider and key from (server/index.ts: the process's). */
-  editorEnv?: Record<string, string | undefined>;
+  /** Where the editor's results view gets its figures (server/settings.ts: the provider and key of the server's environment). */
+  results?: ResultsSource;
   /**
    * The deploy hook (DEPLOY_HOOK_SECRET, DEPLOY_BRANCH): a signed push builds and serves the new
    * change. `build` replaces the real one (git pull and a build beside `root`, server/publisher.ts).
@@ -102,6 +101,9 @@ function needsRestart(running: Site, next: Site): string[] {
     ...(Boolean(running.editor) === Boolean(next.editor)
       ? []
       : ['it has the hosted editor where this one has not, or the other way']),
+    ...(running.editor && running.hsts !== next.hsts
+      ? ["its HSTS_PRELOAD differs (the editor's answers keep this one's)"]
+      : []),
   ];
 }
 
@@ -222,7 +224,7 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
       files: site.editor,
       answers,
       hostOk,
-      env: options.editorEnv ?? {},
+      results: options.results ?? { state: 'no-provider' },
     });
   }
   let publisher: Publisher | null = null;

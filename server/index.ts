@@ -1,65 +1,36 @@
 /**
- * `npm run serve`: serves the production build on HOST:PORT (127.0.0.1:4321 by default).
+ * `npm run serve`: serves the production build on HOST:PORT (127.0.0.1:4321 by default), with the
+ * settings read from the environment once, here (server/settings.ts).
  * On SIGTERM and SIGINT: stops accepting, answers every request already received (with
  * Connection: close), then exits 0 within 10 s.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { deployHookSettings, DEPLOY_HOOK_PATH, type DeployHookSettings } from '../runtime/deploy-hook.ts';
-import { EDITOR_FOLDER, hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
-import { buildServer, DEFAULT_MAX_CONNECTIONS, DEFAULT_TRUST_PROXY } from './app.ts';
-import { trustProxyFn } from './request-checks.ts';
-
-const env = process.env;
-const root = resolve(env['SITE_ROOT'] ?? 'dist');
-const host = env['HOST'] ?? '127.0.0.1';
+import { DEPLOY_HOOK_PATH } from '../runtime/deploy-hook.ts';
+import { EDITOR_FOLDER } from '../runtime/editor.ts';
+import { buildServer } from './app.ts';
+import { serverSettings, type ServerSettings } from './settings.ts';
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-function whole(name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    fail(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
-  return value;
+// The one reading of this process's environment (server/settings.ts).
+let settings: ServerSettings;
+try {
+  settings = serverSettings(process.env);
+} catch (error) {
+  fail((error as Error).message);
 }
-
-function trustProxy(): boolean | string {
-  const raw = (env['TRUST_PROXY'] ?? DEFAULT_TRUST_PROXY).trim();
-  if (raw === 'true') return true;
-  if (raw === 'false' || raw === '') return false;
-  return raw;
-}
+const root = resolve(settings.root);
+const { editor, deployHook } = settings;
 
 if (!existsSync(resolve(root, 'index.html'))) {
   fail(`No build found in ${root}. Run "npm run build" first (or "npm start", which builds and serves).`);
 }
-const port = whole('PORT', 4321, 0, 65535);
-const maxConnections = whole('MAX_CONNECTIONS', DEFAULT_MAX_CONNECTIONS, 1, 1_000_000);
-const allowedHosts = (env['ALLOWED_HOSTS'] ?? '')
-  .split(',')
-  .map((name) => name.trim())
-  .filter(Boolean);
-
-let trust: boolean | string;
-try {
-  trust = trustProxy();
-  trustProxyFn(trust);
-} catch {
-  fail(`TRUST_PROXY must be true, false, or addresses and CIDRs (got "${env['TRUST_PROXY']}").`);
-}
 
 // The hosted editor: its variables at run time as at build time, all or none.
-let editor: HostedEditorSettings | null = null;
-try {
-  editor = hostedEditorSettings(env);
-} catch (error) {
-  fail((error as Error).message);
-}
 const builtWithEditor = existsSync(resolve(root, EDITOR_FOLDER, 'index.html'));
 if (editor && !builtWithEditor)
   fail(
@@ -71,12 +42,6 @@ if (!editor && builtWithEditor)
   );
 
 // The deploy hook: a signed push to DEPLOY_BRANCH is pulled, built beside the build and served.
-let deployHook: DeployHookSettings | null = null;
-try {
-  deployHook = deployHookSettings(env);
-} catch (error) {
-  fail((error as Error).message);
-}
 if (deployHook && !existsSync(resolve('.git')))
   fail(
     `DEPLOY_HOOK_SECRET is set but ${resolve('.')} is not a git clone: the deploy hook pulls the pushed change there. Start the server from the project's clone.`,
@@ -84,16 +49,16 @@ if (deployHook && !existsSync(resolve('.git')))
 
 const app = await buildServer({
   editor,
-  editorEnv: env,
+  results: settings.results,
   deployHook,
   root,
-  logger: { level: env['LOG_LEVEL'] ?? 'info' },
-  allowedHosts,
-  trustProxy: trust,
-  maxConnections,
-  experiments: { secret: env['EXPERIMENT_SECRET'] },
+  logger: { level: settings.logLevel },
+  allowedHosts: settings.allowedHosts,
+  trustProxy: settings.trustProxy,
+  maxConnections: settings.maxConnections,
+  experiments: { secret: settings.experimentSecret },
 });
-if (app.site.experiments.size > 0 && !env['EXPERIMENT_SECRET'])
+if (app.site.experiments.size > 0 && !settings.experimentSecret)
   app.log.warn(
     'Split tests run with a secret made at start: set EXPERIMENT_SECRET so a visitor keeps their variant across restarts and processes.',
   );
@@ -119,7 +84,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 try {
-  await app.listen({ host, port });
+  await app.listen({ host: settings.host, port: settings.port });
 } catch (error) {
   app.log.error(error);
   process.exit(1);

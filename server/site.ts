@@ -15,6 +15,7 @@ import {
   notFoundPage,
   securityHeaders,
   type Forward,
+  type SitePolicy,
   type Transport,
 } from '../runtime/rules.ts';
 
@@ -49,8 +50,10 @@ export interface Fixed {
   encodings: readonly Encoding[];
 }
 
-export interface Site {
+export interface Site extends SitePolicy {
+  /** The build's site-wide policy and HSTS (deploy/routes.ts, from the build's own files). */
   csp: string;
+  hsts: string;
   /** URL path → file, for every path the build answers with 200. */
   routes: Map<string, Resource>;
   /** The not-found page, sent with 400 and 404 to clients that take HTML. */
@@ -188,8 +191,9 @@ function resourceOf(
 export async function loadSite(root: string): Promise<Site> {
   const absolute = resolve(root);
   const manifest = await routeManifest(absolute);
-  const csp = manifest.csp;
-  const pageHeaders = (path: string) => (transport: Transport) => lower(headersFor(path, csp, transport));
+  const { csp, hsts } = manifest;
+  const policy = { csp, hsts };
+  const pageHeaders = (path: string) => (transport: Transport) => lower(headersFor(path, policy, transport));
   const routes = new Map<string, Resource>();
   const experiments = new Map<string, PageUnderTest>();
   for (const route of allRoutes(manifest)) {
@@ -222,7 +226,7 @@ export async function loadSite(root: string): Promise<Site> {
       if (loaded)
         files.set(
           path,
-          resourceOf(loaded, (transport) => lower(editorHeaders(path, transport))),
+          resourceOf(loaded, (transport) => lower(editorHeaders(path, hsts, transport))),
         );
     };
     await editorFile(manifest.editor.page, EDITOR_PAGE);
@@ -239,7 +243,7 @@ export async function loadSite(root: string): Promise<Site> {
     notFound.byEncoding[encoding] = {
       body,
       headers: byTransport((transport) => ({
-        ...lower(headersFor(notFoundPage, csp, transport)),
+        ...lower(headersFor(notFoundPage, policy, transport)),
         'content-type': 'text/html; charset=utf-8',
         'content-length': String(body.length),
         ...(notFoundEncodings.length > 1 ? { vary: 'Accept-Encoding' } : {}),
@@ -249,8 +253,8 @@ export async function loadSite(root: string): Promise<Site> {
   }
 
   const security = byTransport((transport) => ({
-    ...lower(securityHeaders(csp, transport)),
+    ...lower(securityHeaders(policy, transport)),
     'cache-control': 'no-store',
   }));
-  return { csp, routes, notFound, security, forwards: manifest.forwards, experiments, editor };
+  return { csp, hsts, routes, notFound, security, forwards: manifest.forwards, experiments, editor };
 }

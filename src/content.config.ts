@@ -13,7 +13,7 @@ import { describeField, labelsAlong } from './content/field-labels.ts';
 import { CAMPAIGN_FOLDER } from './content/pages.ts';
 import { checkedCampaignSchema } from './content/schemas/campaigns.ts';
 import { checkedExperimentsSchema } from './content/schemas/experiments.ts';
-import { contentFiles, contentPath, type ContentName } from './content/schemas.ts';
+import { CONTENT_NAMES, contentFiles, contentPath, type ContentName } from './content/schemas.ts';
 
 /**
  * The file's schema, its refusals reworded to name each field as the editor labels it. (A loader's
@@ -99,15 +99,10 @@ const campaigns = defineCollection({
   }) as unknown as typeof checkedCampaignSchema.zod,
 });
 
+/** One collection per data file of the registry (src/content/schemas.ts), and the campaign pages. */
 export const collections = {
   campaigns,
-  offer: dataFile('offer'),
-  kit: dataFile('kit'),
-  community: dataFile('community'),
-  faq: dataFile('faq'),
-  testimonials: dataFile('testimonials'),
-  footer: dataFile('footer'),
-  meta: dataFile('meta'),
-  videos: dataFile('videos'),
-  experiments: dataFile('experiments'),
+  ...(Object.fromEntries(CONTENT_NAMES.map((name) => [name, dataFile(name)])) as {
+    [N in ContentName]: ReturnType<typeof dataFile<N>>;
+  }),
 };

@@ -19,6 +19,7 @@ import {
   type Provider,
   type SplitTest,
 } from './providers.ts';
+import type { SettingName, Settings } from '../settings.ts';
 import { rate, verdict, wilsonInterval } from './split-stats.ts';
 import type { ResultsAnswer, ResultsState, TestFigures } from './wire.ts';
 
@@ -35,24 +36,36 @@ const NAMES = { plausible: 'Plausible', umami: 'Umami' } as const;
 export type SettingsPlace = 'host' | 'local';
 const PLACE = { host: "the host's environment variables", local: 'the .env file of the project' } as const;
 
-type Env = Record<string, string | undefined>;
-const given = (env: Env, name: string) => env[name]?.trim() || undefined;
+/** The variables the Results read, at run time where they run (runtime/settings.ts). */
+export const RESULTS_SETTINGS = [
+  'PUBLIC_ANALYTICS_PROVIDER',
+  'PUBLIC_ANALYTICS_SITE_ID',
+  'PUBLIC_ANALYTICS_HOST',
+  'PUBLIC_SITE_URL',
+  'ANALYTICS_API_KEY',
+  'ANALYTICS_API_URL',
+] as const satisfies readonly SettingName[];
 
-/** The provider and key from the environment, or the state saying which is missing. */
-export function analyticsSource(
-  env: Env,
-): AnalyticsSource | { state: 'no-provider' | 'no-key'; provider?: Provider } {
-  const provider = given(env, 'PUBLIC_ANALYTICS_PROVIDER');
-  if (provider !== 'plausible' && provider !== 'umami') return { state: 'no-provider' };
-  const siteUrl = given(env, 'PUBLIC_SITE_URL');
+export type ResultsSettings = Settings<(typeof RESULTS_SETTINGS)[number]>;
+
+/** Where the figures come from, or the state saying what is missing. */
+export type ResultsSource = AnalyticsSource | { state: 'no-provider' | 'no-key'; provider?: Provider };
+
+/**
+ * The provider and key from the settings, or the state saying which is missing. Plausible names a
+ * site by its domain, PUBLIC_SITE_URL's unless PUBLIC_ANALYTICS_SITE_ID says otherwise, as the
+ * pages count it (src/config/analytics.ts).
+ */
+export function analyticsSource(settings: ResultsSettings): ResultsSource {
+  const provider = settings.PUBLIC_ANALYTICS_PROVIDER;
+  if (provider === 'none') return { state: 'no-provider' };
   const siteId =
-    given(env, 'PUBLIC_ANALYTICS_SITE_ID') ??
-    (provider === 'plausible' && siteUrl && URL.canParse(siteUrl) ? new URL(siteUrl).hostname : undefined);
+    settings.PUBLIC_ANALYTICS_SITE_ID ??
+    (provider === 'plausible' ? new URL(settings.PUBLIC_SITE_URL).hostname : undefined);
   if (!siteId) return { state: 'no-provider' };
-  const apiKey = given(env, 'ANALYTICS_API_KEY');
+  const apiKey = settings.ANALYTICS_API_KEY;
   if (!apiKey) return { state: 'no-key', provider };
-  const apiUrl =
-    given(env, 'ANALYTICS_API_URL') ?? given(env, 'PUBLIC_ANALYTICS_HOST') ?? DEFAULT_API[provider];
+  const apiUrl = settings.ANALYTICS_API_URL ?? settings.PUBLIC_ANALYTICS_HOST ?? DEFAULT_API[provider];
   return { provider, apiUrl, siteId, apiKey };
 }
 
@@ -148,9 +161,9 @@ const REFUSALS = {
   unverified: [503, 'GitHub could not be asked who you are just now: try again in a minute.'],
 } as const;
 
-/** The results handler for the host's environment `env`, behind `access`. */
+/** The results handler for the figures of `source` (`analyticsSource`), behind `access`. */
 export function resultsHandler(
-  env: Env,
+  source: ResultsSource,
   options: { access: Access; place: SettingsPlace; now?: () => Date },
 ): (request: Request) => Promise<ResultsReply> {
   const kept = new Map<string, { until: number; reply: ResultsReply }>();
@@ -170,7 +183,6 @@ export function resultsHandler(
           message: 'The editor asked for results in a way this server does not know: reload the editor.',
         },
       };
-    const source = analyticsSource(env);
     const empty = { days: query.days, tests: [], sections: [], vitals: [] };
     if ('state' in source)
       return {

@@ -101,7 +101,7 @@ http {
 export async function siteConfig(prefix: string, port: number, root = resolve('dist')): Promise<string> {
   const manifest = await routeManifest(root);
   const headersFile = join(prefix, 'security-headers.conf');
-  writeFileSync(headersFile, nginxSecurityHeaders(manifest.csp));
+  writeFileSync(headersFile, nginxSecurityHeaders(manifest));
   // A split test's salt: the environment's, else one for this run (a visitor keeps a variant while it runs).
   const experimentSecret = process.env['EXPERIMENT_SECRET'] ?? randomBytes(18).toString('base64url');
   return nginxConfig(manifest, {

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { compressDir } from '../compress.ts';
 import { copyProject } from './project-copy.ts';
-import { PUBLIC_VARIABLES } from '../../integrations/env-schema.ts';
+import { PAGE_SETTINGS } from '../../runtime/settings.ts';
 
 /** The two configurations every speed figure and byte budget is given for. */
 export const CONFIGURATIONS = ['default', 'production-like'] as const;
@@ -44,10 +44,14 @@ export function productionLikeEnv(providerOrigin: string): Record<string, string
 
 /**
  * Settings a build must not inherit from the shell, so each configuration is exactly itself: the
- * host's production switches and every PUBLIC_* setting (integrations/env-schema.ts), cleared.
+ * host's production switches, every setting the pages read (runtime/settings.ts) and HSTS_PRELOAD,
+ * cleared.
  */
 export const CLEAN_ENV: Readonly<Record<string, string>> = Object.fromEntries(
-  ['SITE_ENV', 'CONTEXT', 'VERCEL_ENV', 'CF_PAGES', ...PUBLIC_VARIABLES].map((name) => [name, '']),
+  ['SITE_ENV', 'CONTEXT', 'VERCEL_ENV', 'CF_PAGES', 'HSTS_PRELOAD', ...PAGE_SETTINGS].map((name) => [
+    name,
+    '',
+  ]),
 );
 
 /**

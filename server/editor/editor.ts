@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { editorApi } from '../../runtime/editor-api.ts';
 import { EDITOR_API_ROUTES, EDITOR_PAGE, type HostedEditorSettings } from '../../runtime/editor.ts';
+import type { ResultsSource } from '../../runtime/results/results-api.ts';
 import type { Answers } from '../answers.ts';
 import type { EditorFiles } from '../site.ts';
 
@@ -16,15 +17,16 @@ interface EditorOptions {
   files: EditorFiles;
   answers: Answers;
   hostOk: (request: FastifyRequest['raw']) => boolean;
-  /** The server's environment: the results view's analytics provider and key. */
-  env: Record<string, string | undefined>;
+  /** Where the results view gets its figures (server/settings.ts). */
+  results: ResultsSource;
 }
 
 export async function hostedEditor(
   scope: FastifyInstance,
-  { settings, files, answers, hostOk, env }: EditorOptions,
+  { settings, files, answers, hostOk, results }: EditorOptions,
 ) {
-  const api = editorApi(settings, env);
+  // The build's HSTS, as the served build says it (a change of it is served after a restart).
+  const api = editorApi(settings, { results, hsts: answers.current.hsts });
 
   function page(request: FastifyRequest, reply: FastifyReply) {
     if (!hostOk(request.raw)) return answers.sendNotFound(request, reply, 400);

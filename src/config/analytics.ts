@@ -7,14 +7,10 @@
  * browser (the provider's adapter in src/lib/) resolve the same PUBLIC_ANALYTICS_* values the same
  * way. A malformed value stops the build with one line naming the variable.
  */
-import { isLocalHost } from './production-urls.ts';
-
-export const ANALYTICS_PROVIDERS = ['none', 'plausible', 'umami'] as const;
-export type AnalyticsProvider = (typeof ANALYTICS_PROVIDERS)[number];
 
 /**
- * The PUBLIC_ANALYTICS_* settings as astro:env gives them (its schema, integrations/env-schema.ts,
- * has checked each: a listed provider, a URL, a boolean), and this site's origin.
+ * The PUBLIC_ANALYTICS_* settings as the build read them (runtime/settings.ts has checked each: a
+ * listed provider, a URL, a boolean), and this site's origin.
  */
 export interface AnalyticsEnv {
   provider?: AnalyticsProvider | undefined;
@@ -60,6 +56,9 @@ const PROVIDER_PATHS = {
     ownScript: '/a/script.js',
   },
 } as const;
+
+/** `none`, or a provider of PROVIDER_PATHS (runtime/settings.ts lists the same for PUBLIC_ANALYTICS_PROVIDER). */
+export type AnalyticsProvider = 'none' | keyof typeof PROVIDER_PATHS;
 
 /** Every path of ours that stands in for a provider, whichever is chosen (`/a/event`, `/a/script.js`, …). */
 export const OWN_ANALYTICS_PATHS: readonly string[] = Object.values(PROVIDER_PATHS).flatMap((paths) =>
@@ -166,4 +165,25 @@ export function forwardedPaths(settings: AnalyticsSettings | null): ForwardedPat
  */
 export function countsLocalPages(settings: AnalyticsSettings): boolean {
   return isLocalHost(settings.host);
+}
+
+export function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return null; // A malformed URL is reported by its own check, with the variable's name.
+  }
+}
+
+/** localhost, *.localhost, 127.x.x.x, ::1 and 0.0.0.0: an address only this machine reaches. */
+export function isLocalHost(url: string): boolean {
+  const host = hostOf(url);
+  if (host === null) return false;
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '::1' ||
+    host === '0.0.0.0'
+  );
 }

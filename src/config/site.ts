@@ -1,16 +1,16 @@
 /**
  * The site's names and origins: the one place they are written. Values only: this module imports
  * nothing from lib/ (src/lib/site-links.ts builds the sign-up link from them). The names are plain
- * constants in site-names.ts, so code outside the build can read them without astro:env.
- * Origins come from the environment through astro:env (validated at build:
- * a malformed URL stops the build with the variable's name).
+ * constants in site-names.ts, so code outside the build can read them without the build's settings.
+ * Origins come from the build's settings (`virtual:page-settings`, read and checked once by the
+ * build: a malformed URL stops the build with the variable's name).
  */
 import {
   PUBLIC_APP_URL,
   PUBLIC_NEWSLETTER_EMBED_URL,
   PUBLIC_NEWSLETTER_URL,
   PUBLIC_SITE_URL,
-} from 'astro:env/client';
+} from 'virtual:page-settings';
 import { siteNames } from './site-names.ts';
 
 export const site = {

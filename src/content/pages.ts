@@ -1,8 +1,10 @@
 /**
- * The site's pages, each written once: its address (the canonical path, the way split tests and
- * campaign pages name it), the data file of its words (`src/content/<name>.yaml`, also its entry
- * in meta.yaml and its social card, `/og/<name>.png`), what the editor calls it, and the schema of
- * its words. Content, split tests, promotion, the layouts, the variants page and campaign pages
+ * The page registry: the site's pages, each written once: its address (the canonical path, the way
+ * split tests and campaign pages name it), the data file of its words (`src/content/<name>.yaml`,
+ * also its entry in meta.yaml and its social card, `/og/<name>.png`), what the editor calls it,
+ * its Open Graph type (a `product` page's social card names the product) and the schema of its
+ * words. The list of data files (schemas.ts `DATA_FILES`), the content collections, the resolver,
+ * the editor's forms, split tests, promotion, the layouts, the variants page and campaign pages
  * read it here; a page added here is one the type checker then asks each of them about.
  */
 import { communitySchema } from './schemas/community.ts';
@@ -17,6 +19,9 @@ export const PAGES = {
     schema: communitySchema,
   },
 } as const;
+
+/** The page of the brand (Build Equity) itself: the organisation's address in every page's structured data. */
+export const BRAND_PAGE: PagePath = '/community';
 
 /** A page's address: `/` or `/community`. */
 export type PagePath = keyof typeof PAGES;

@@ -8,25 +8,20 @@
 import { resolveFigureTokens } from '../lib/figure-tokens.ts';
 import { describeField } from './field-labels.ts';
 import { comparisonFigures, figureTable } from './figures.ts';
-import { contentPath, type ContentData, type ContentName } from './schemas.ts';
+import { CONTENT_NAMES, contentPath, type ContentData, type ContentName } from './schemas.ts';
 
 export type RawContent = { [N in ContentName]: ContentData<N> };
+
+type CopyName = Exclude<ContentName, 'offer'>;
 
 export function resolveContent(raw: RawContent) {
   const { offer } = raw;
   const figures = figureTable(offer);
-  const resolve = <N extends Exclude<ContentName, 'offer'>>(name: N): ContentData<N> =>
+  const resolve = <N extends CopyName>(name: N): ContentData<N> =>
     resolveFigureTokens(raw[name], figures, contentPath(name), (path) => describeField(name, path));
-  return {
-    offer,
-    comparison: comparisonFigures(offer),
-    kit: resolve('kit'),
-    community: resolve('community'),
-    faq: resolve('faq'),
-    testimonials: resolve('testimonials'),
-    footer: resolve('footer'),
-    meta: resolve('meta'),
-    videos: resolve('videos'),
-    experiments: resolve('experiments'),
-  };
+  // Every data file of the registry but offer.yaml is copy, its tokens resolved from offer.yaml.
+  const copy = Object.fromEntries(
+    CONTENT_NAMES.filter((name): name is CopyName => name !== 'offer').map((name) => [name, resolve(name)]),
+  ) as { [N in CopyName]: ContentData<N> };
+  return { offer, comparison: comparisonFigures(offer), ...copy };
 }

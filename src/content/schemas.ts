@@ -11,6 +11,7 @@ import { communitySchema } from './schemas/community.ts';
 import { faqSchema } from './schemas/faq.ts';
 import { footerSchema } from './schemas/footer.ts';
 import { kitSchema } from './schemas/kit.ts';
+import { PAGE_PATHS, PAGES, type PagePath } from './pages.ts';
 import { metaSchema } from './schemas/meta.ts';
 import { offerSchema } from './schemas/offer.ts';
 import type { card, cta } from './schemas/shared.ts';
@@ -30,18 +31,41 @@ export {
   videosSchema,
 };
 
-/** Every data file under src/content/, by name: `kit` is src/content/kit.yaml. */
-export const contentFiles = {
-  offer: offerSchema,
-  kit: kitSchema,
-  community: communitySchema,
-  faq: faqSchema,
-  testimonials: testimonialsSchema,
-  footer: footerSchema,
-  meta: metaSchema,
-  videos: videosSchema,
-  experiments: experimentsSchema,
-} as const satisfies Record<string, Field>;
+/** Where a data file sits in the editor's navigation. */
+export type EditorGroup = 'Pages' | 'Prices and figures' | 'Across the site' | 'Split tests';
+
+/** The pages' own files, from the page registry (pages.ts): `kit` for `/`, `community` for `/community`. */
+type PageFiles = {
+  [P in PagePath as (typeof PAGES)[P]['name']]: { schema: (typeof PAGES)[P]['schema']; group: 'Pages' };
+};
+const pageFiles = Object.fromEntries(
+  PAGE_PATHS.map((path) => [PAGES[path].name, { schema: PAGES[path].schema, group: 'Pages' }]),
+) as PageFiles;
+
+/**
+ * Every data file under src/content/, by name (`kit` is src/content/kit.yaml): the pages' files
+ * from the page registry, then the files every page shares, each written here once. The content
+ * collections, the resolver, the tests' reader and the editor's forms and navigation are made from
+ * this list: a data file added here is one the build reads and the editor edits.
+ */
+export const DATA_FILES = {
+  ...pageFiles,
+  faq: { schema: faqSchema, group: 'Pages' },
+  testimonials: { schema: testimonialsSchema, group: 'Pages' },
+  videos: { schema: videosSchema, group: 'Pages' },
+  offer: { schema: offerSchema, group: 'Prices and figures' },
+  footer: { schema: footerSchema, group: 'Across the site' },
+  meta: { schema: metaSchema, group: 'Across the site' },
+  experiments: { schema: experimentsSchema, group: 'Split tests' },
+} as const satisfies Record<string, { schema: Field; group: EditorGroup }>;
+
+/** Each data file's schema, by name. */
+export const contentFiles = Object.fromEntries(
+  Object.entries(DATA_FILES).map(([name, file]) => [name, file.schema]),
+) as { [N in keyof typeof DATA_FILES]: (typeof DATA_FILES)[N]['schema'] };
+
+/** Every data file's name, in the registry's order. */
+export const CONTENT_NAMES = Object.keys(DATA_FILES) as ContentName[];
 
 export type ContentName = keyof typeof contentFiles;
 export type ContentData<N extends ContentName> = Infer<(typeof contentFiles)[N]>;

@@ -11,6 +11,7 @@
  */
 import { fields, type BasicFormField, type ComponentSchema, type FormFieldInputProps } from '@keystatic/core';
 import { Text } from '@keystar/ui/typography';
+import { isPagePath, PAGE_PATHS } from '../content/pages.ts';
 import { campaignProblems, type CampaignBase } from '../content/schemas/campaigns.ts';
 import { noting, onFormCheck, recordProblem } from './save-problems.tsx';
 
@@ -33,7 +34,7 @@ const base = fields.slug({
 
 /**
  * The page's name and address (the file's name), refused as the build refuses it: `problem` is
- * integrations/campaign-names.ts's check, handed in by keystatic.config.ts (the site's code may
+ * campaign-names.ts's check, handed in by config.ts (the site's code may
  * not read the hosts' paths itself).
  */
 export function campaignName(problem: (name: string) => string | undefined): typeof base {
@@ -70,13 +71,10 @@ export function campaignName(problem: (name: string) => string | undefined): typ
 }
 
 /** The campaign page as its fields were last checked. */
-let noted: { page: CampaignBase; fields: Record<string, string | undefined>; hide: string[] } = {
-  page: '/',
-  fields: {},
-  hide: [],
-};
+const unnoted = () => ({ page: PAGE_PATHS[0], fields: {}, hide: [] });
+let noted: { page: CampaignBase; fields: Record<string, string | undefined>; hide: string[] } = unnoted();
 onFormCheck(() => {
-  noted = { page: '/', fields: {}, hide: [] };
+  noted = unnoted();
 });
 
 type Group = ComponentSchema & { kind: 'object' | 'array'; fields?: Record<string, ComponentSchema> };
@@ -90,7 +88,7 @@ export function notedCampaignFields(form: Record<string, ComponentSchema>): Reco
     page: noting(
       form['page'],
       (value) => {
-        noted.page = value === '/community' ? '/community' : '/';
+        noted.page = isPagePath(value) ? value : PAGE_PATHS[0];
       },
       'campaign page',
     ),

@@ -1,6 +1,6 @@
 /**
  * What the editor's page does around Keystatic's app, in both modes (started by
- * keystatic.config.ts in the browser): a visible "Saved" once a save has landed; in local mode,
+ * the editor's config, config.ts, in the browser): a visible "Saved" once a save has landed; in local mode,
  * the form stays where the owner is after a save; a list item's delete and Reset ask first; and
  * the list rows' delete buttons, which Keystatic leaves unnamed, are named; and a Save is always
  * checked by the editor's rules, never stopped unseen by the browser; and Keystatic's typeface comes

@@ -2,7 +2,7 @@
  * Where the editor keeps its work. `npm run edit` writes to this computer's files (local mode);
  * the hosted editor's build (integrations/hosted-editor.ts) bakes its repository into the app, which
  * then reads and commits through GitHub (GitHub mode). One configuration, two storage modes: the
- * forms, checks and uploads of keystatic.config.ts are the same in both.
+ * forms, checks and uploads of config.ts are the same in both.
  */
 
 /** Set by the hosted editor's build only (Vite's `define`); absent everywhere else. */

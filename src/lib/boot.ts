@@ -8,7 +8,7 @@ import {
   PUBLIC_ANALYTICS_PROXY,
   PUBLIC_ANALYTICS_SITE_ID,
   PUBLIC_SITE_URL,
-} from 'astro:env/client';
+} from 'virtual:page-settings';
 import { connectAdapter } from 'virtual:analytics-provider';
 import { createTracker, experimentOfPage, trackPageLoad, visitorOptedOut, type Send } from './analytics.ts';
 import { installInteractionTracking } from './analytics-interactions.ts';

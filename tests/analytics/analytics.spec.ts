@@ -413,7 +413,7 @@ test.describe('the first-party path (PUBLIC_ANALYTICS_PROXY=true)', () => {
     });
     expect(answer.status()).toBe(202);
     // nginx sends the whole set on every answer, HSTS included (runtime/rules.ts).
-    const security = expectedSecurity((await routeManifest(root)).csp);
+    const security = expectedSecurity(await routeManifest(root));
     expect(pick(answer.headers(), security)).toEqual(security);
     expect(collector.received).toEqual([
       expect.objectContaining({ name: 'cta_click', props: event.p, site: PLAUSIBLE_SITE }),

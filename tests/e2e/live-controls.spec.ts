@@ -5,7 +5,7 @@
  * (first-tap latency per island, on a 4x slower CPU over slow 4G), not a bound here: a test timed
  * in milliseconds fails when the machine is busy, not when the site is slow.
  */
-import { LIVE_WIDGETS } from '../../scripts/lib/first-tap.ts';
+import { LIVE_WIDGETS } from '../../bench/first-tap.ts';
 import { siteContent } from '../support/site-content.ts';
 import { expect, shownUnlessHidden, test } from './fixtures.ts';
 

@@ -143,7 +143,7 @@ test.describe('hosts split visitors', () => {
     expect(answer.headers()['cache-control']).toBe(EXPERIMENT_CACHE_CONTROL);
     expect(answer.headers()['set-cookie']).toBeUndefined();
     const manifest = await routeManifest(build.dist);
-    const security = expectedSecurity(manifest.csp, 'http');
+    const security = expectedSecurity(manifest, 'http');
     expect(pick(answer.headers(), security)).toEqual(security);
     // The variant's own address is no page; the sitemap lists the page once.
     expect((await request.get(`${origin}/variants/kit-headline/plain-question/`)).status()).toBe(404);
@@ -208,7 +208,7 @@ test.describe('hosts split visitors', () => {
         seen[variant] = (seen[variant] ?? 0) + 1;
         if (n === 0) {
           expect(answer.headers()['cache-control']).toBe(EXPERIMENT_CACHE_CONTROL);
-          const security = expectedSecurity((await routeManifest(build.dist)).csp);
+          const security = expectedSecurity(await routeManifest(build.dist));
           expect(pick(answer.headers(), security)).toEqual(security);
         }
         const again = await request.get(`${ready}/`, {

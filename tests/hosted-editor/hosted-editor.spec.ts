@@ -13,6 +13,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { STATE_COOKIE } from '../../runtime/editor-api.ts';
 import { editorHeaders } from '../../runtime/editor.ts';
+import { hsts } from '../../runtime/rules.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { linkModules, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { startWrangler } from '../support/wrangler.ts';
@@ -238,8 +239,8 @@ test('Cloudflare Pages on its own runtime (wrangler, workerd) serves the same ed
       ]);
       expect(worker.status(), path).toBe(200);
       expect(await worker.text(), path).toBe(await node.text());
-      // The editor's headers for a site served over https, as every host sends them.
-      for (const [name, value] of Object.entries(editorHeaders(path)))
+      // The editor's headers for a site served over https, as every host sends them (a build without HSTS_PRELOAD).
+      for (const [name, value] of Object.entries(editorHeaders(path, hsts(false))))
         expect(worker.headers()[name.toLowerCase()], `${name} of ${path}`).toBe(value);
       for (const name of ['x-robots-tag', 'cache-control'])
         expect(worker.headers()[name], `${name} of ${path}`).toBe(node.headers()[name]);

@@ -128,7 +128,7 @@ test('it is the kit page with its headline and the site’s headers, kept out of
 }) => {
   const response = await request.get(`${origin}${PATH}`, { headers: { 'x-forwarded-proto': 'https' } });
   expect(response.status()).toBe(200);
-  expect(pick(response.headers(), expectedSecurity(manifest.csp))).toEqual(expectedSecurity(manifest.csp));
+  expect(pick(response.headers(), expectedSecurity(manifest))).toEqual(expectedSecurity(manifest));
   const html = await response.text();
   expect(html).toContain(`>${HEADLINE}</h1>`);
   expect(headings(html)).toEqual(headings(page('index.html')));

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { metaPolicy, parsePolicy } from '../../runtime/csp.ts';
+import { metaPolicy, parsePolicy } from '../../deploy/csp.ts';
 import { DIST } from './page-weight.ts';
 
 const pages = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((file) =>

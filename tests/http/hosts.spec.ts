@@ -55,7 +55,7 @@ test('check:deploy catches a host that lacks the headers and the redirect', asyn
 
 test.describe('nginx, beyond the routes (the Node server: tests/unit/server/)', () => {
   /** What nginx sends with every answer: the full set (runtime/rules.ts). */
-  const security = () => expectedSecurity(manifest.csp);
+  const security = () => expectedSecurity(manifest);
   const get = (path: string) => fromNginx.get(path, { maxRedirects: 0, failOnStatusCode: false });
 
   test('text is sent compressed with Vary: Accept-Encoding; the .br and .gz copies are never files of their own', async () => {

@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildServer, type ServerOptions, type SiteServer } from '../../server/app.ts';
+import type { SitePolicy } from '../../runtime/rules.ts';
 import type { Answer } from './raw-http.ts';
 import { expectedSecurity, sampleBuild, type SampleBuild } from './site-facts.ts';
 
@@ -53,10 +54,15 @@ export async function quickServer(root: string, options: Partial<ServerOptions> 
  * The security headers of runtime/rules.ts, each with its value, over plain HTTP (`http`) or behind
  * TLS (`https`); over plain HTTP, the ones sent only behind TLS (HSTS) are absent.
  */
-export function expectSecurityHeaders(answer: Answer, csp: string, transport: 'http' | 'https', label = '') {
-  const expected = expectedSecurity(csp, transport);
+export function expectSecurityHeaders(
+  answer: Answer,
+  policy: SitePolicy,
+  transport: 'http' | 'https',
+  label = '',
+) {
+  const expected = expectedSecurity(policy, transport);
   for (const [name, value] of Object.entries(expected))
     expect(answer.headers[name], `${label} ${name}`).toBe(value);
-  for (const name of Object.keys(expectedSecurity(csp, 'https')).filter((name) => !(name in expected)))
+  for (const name of Object.keys(expectedSecurity(policy, 'https')).filter((name) => !(name in expected)))
     expect(answer.headers[name], `${label} ${name}`).toBeUndefined();
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { answerFor, routeManifest, type RouteManifest } from '../../deploy/routes.ts';
-import { notFoundPage, securityHeaders, type Transport } from '../../runtime/rules.ts';
+import { notFoundPage, securityHeaders, type SitePolicy, type Transport } from '../../runtime/rules.ts';
 import { MISSING_PATH, pathsToCheck } from '../../scripts/check-deploy.ts';
 
 export { answerFor, pathsToCheck };
@@ -136,10 +136,10 @@ export function hostilePaths(secret: string): string[] {
   ];
 }
 
-/** The security headers every answer carries (runtime/rules.ts), lower-case, over `transport`. */
-export function expectedSecurity(csp: string, transport: Transport = 'https'): Record<string, string> {
+/** The security headers every answer of the build `policy` carries (runtime/rules.ts), lower-case, over `transport`. */
+export function expectedSecurity(policy: SitePolicy, transport: Transport = 'https'): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(securityHeaders(csp, transport)).map(([name, value]) => [name.toLowerCase(), value]),
+    Object.entries(securityHeaders(policy, transport)).map(([name, value]) => [name.toLowerCase(), value]),
   );
 }
 

@@ -9,7 +9,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import { describe, expect, it, vi } from 'vitest';
 import { productionUrlGuard } from '../../integrations/production-url-guard.ts';
 import { buildSettings, type BuildEnv } from '../../integrations/build-settings.ts';
-import { DEFAULT_SITE_URL } from '../../src/config/production-urls.ts';
+import { DEFAULT_SITE_URL } from '../../runtime/settings.ts';
 import { VIDEO_FRAME_ORIGINS } from '../../src/config/videos.ts';
 
 const REAL = { PUBLIC_SITE_URL: 'https://buildequity.com', PUBLIC_APP_URL: 'https://app.buildequity.com' };
@@ -88,6 +88,12 @@ describe('the build settings', () => {
       PUBLIC_ANALYTICS_PROXY: 'true',
     });
     expect(proxied.analyticsPolicy).toEqual({ script: [], connect: [] });
+  });
+
+  it('reads HSTS_PRELOAD as true or false, and names it otherwise', () => {
+    expect(buildSettings({}).hstsPreload).toBe(false);
+    expect(buildSettings({ HSTS_PRELOAD: 'true' }).hstsPreload).toBe(true);
+    expect(refused({ HSTS_PRELOAD: 'yes' })).toThrow('HSTS_PRELOAD must be true or false (got "yes").');
   });
 
   it('turns the editor on only for KEYSTATIC=true (npm run edit)', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import keystaticConfig from '../../keystatic.config.ts';
+import keystaticConfig from '../../src/editor/config.ts';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
 import { campaignSchema } from '../../src/content/schemas/campaigns.ts';

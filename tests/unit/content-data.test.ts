@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ComponentSchema } from '@keystatic/core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import keystaticConfig, { editorField } from '../../keystatic.config.ts';
+import keystaticConfig, { editorField } from '../../src/editor/config.ts';
 import { comparisonFigures, computedFigures, figureTable } from '../../src/content/figures.ts';
 import { objectShape, type EditorField, type Field } from '../../src/content/fields.ts';
 import { describeField } from '../../src/content/field-labels.ts';

@@ -5,7 +5,7 @@
  * (WebKit: "Unrecognized Content-Security-Policy directive 'manifest-src'").
  */
 import { describe, expect, it } from 'vitest';
-import { cspDirectives, HEADER_ONLY_DIRECTIVES, parsePolicy } from '../../runtime/csp.ts';
+import { cspDirectives, HEADER_ONLY_DIRECTIVES, parsePolicy } from '../../deploy/csp.ts';
 
 /** Directives in the CSP Level 3 parsers of Chromium, Gecko and WebKit alike. */
 const KNOWN_TO_EVERY_ENGINE = new Set([

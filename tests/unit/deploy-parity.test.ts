@@ -6,8 +6,10 @@
  * Netlify's and Vercel's own tools need an account or the network here, so their configs are
  * checked this way; nginx and Cloudflare Pages also run for real (tests/http/).
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspDirectives, metaPolicy, unionPolicy } from '../../runtime/csp.ts';
+import { cspDirectives, metaPolicy, unionPolicy } from '../../deploy/csp.ts';
 import {
   netlifyHeaders,
   netlifyRedirects,
@@ -15,12 +17,13 @@ import {
   nginxSecurityHeaders,
   vercelOutputConfig,
 } from '../../deploy/host-configs.ts';
-import { urlPathsOf, type RouteManifest } from '../../deploy/routes.ts';
+import { routeManifest, urlPathsOf, type RouteManifest } from '../../deploy/routes.ts';
 import {
   cacheKindFor,
   headersFor,
   hsts,
   notFoundPage,
+  SECURITY_FILE,
   securityHeaders,
   TIME_LIMITS,
   type Forward,
@@ -127,7 +130,7 @@ const HEADERS_FILE = '/srv/deploy/security-headers.conf';
 function nginxResolve(
   conf: string,
   path: string,
-  include = nginxSecurityHeaders(csp),
+  include = nginxSecurityHeaders(manifest),
 ): { headers: Headers; body: string } {
   const blocks = [...conf.matchAll(/location (=\s|~\s)?(\S+) \{([\s\S]*?)\n {2}\}/g)].map((m) => ({
     kind: m[1]?.trim() ?? '',
@@ -201,7 +204,7 @@ describe('every host config answers every path of the fixture as the manifest sa
       expect(answer.status, path).toBe(expected.status);
       expect(answer.served, path).toBe(expected.file);
       // A not-found answer's caching is the host's own (Cloudflare Pages: no-store).
-      const wanted = expected.status === 404 ? expectedSecurity(csp) : expected.headers;
+      const wanted = expected.status === 404 ? expectedSecurity(manifest) : expected.headers;
       expect(pick(answer.headers, wanted), path).toEqual(wanted);
     }
   });
@@ -221,13 +224,15 @@ describe('every host config answers every path of the fixture as the manifest sa
 
 describe('the nginx config', () => {
   const nginx = () => nginxConfig(manifest, { root: '/srv/site', port: 8080, headersFile: HEADERS_FILE });
-  const include = nginxSecurityHeaders(csp);
+  const include = () => nginxSecurityHeaders(manifest);
 
   it('keeps the security headers in one generated include, used by every location that answers', () => {
-    const lines = include.split('\n').filter((line) => line.startsWith('add_header'));
-    expect(lines).toHaveLength(Object.keys(securityHeaders(csp)).length);
-    expect(include).toContain('upgrade-insecure-requests');
-    expect(include).toContain('Strict-Transport-Security');
+    const lines = include()
+      .split('\n')
+      .filter((line) => line.startsWith('add_header'));
+    expect(lines).toHaveLength(Object.keys(securityHeaders(manifest)).length);
+    expect(include()).toContain('upgrade-insecure-requests');
+    expect(include()).toContain('Strict-Transport-Security');
     // No security header is written in nginx.conf itself: only Cache-Control varies by location.
     for (const m of nginx().matchAll(/add_header (\S+)/g)) expect(m[1]).toBe('Cache-Control');
     const answering = [...nginx().matchAll(/location [^{]+\{([\s\S]*?)\n {2}\}/g)].filter(
@@ -273,9 +278,31 @@ describe('the nginx config', () => {
   });
 });
 
+describe('HSTS_PRELOAD, as the build wrote it', () => {
+  it('without it no host asks to be preloaded; with it every host does, from the build’s own file', async () => {
+    const configs = (m: RouteManifest) => [
+      netlifyHeaders(m),
+      JSON.stringify(vercelOutputConfig(m)),
+      nginxSecurityHeaders(m),
+      answerFor(m, '/').headers['strict-transport-security'],
+    ];
+    expect(manifest.hsts).toBe(hsts(false));
+    for (const config of configs(manifest)) expect(config).not.toContain('preload');
+    const preloaded = await sampleBuild();
+    try {
+      await writeFile(join(preloaded.root, SECURITY_FILE), JSON.stringify({ hstsPreload: true }));
+      const read = await routeManifest(preloaded.root);
+      expect(read.hsts).toBe(hsts(true));
+      for (const config of configs(read)) expect(config).toContain(hsts(true));
+    } finally {
+      await preloaded.remove();
+    }
+  });
+});
+
 describe('the policy', () => {
   it('sends security headers with every response', () => {
-    const headers = headersFor('/', csp);
+    const headers = headersFor('/', manifest);
     expect(headers).toMatchObject({
       'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
       'X-Content-Type-Options': 'nosniff',
@@ -288,8 +315,8 @@ describe('the policy', () => {
   });
 
   it('over plain HTTP (the Node server without TLS in front): no HSTS, no upgrade-insecure-requests, the rest the same', () => {
-    const tls = securityHeaders(csp);
-    const plain = securityHeaders(csp, 'http');
+    const tls = securityHeaders(manifest);
+    const plain = securityHeaders(manifest, 'http');
     expect(plain['Strict-Transport-Security']).toBeUndefined();
     expect(plain['Content-Security-Policy']).not.toContain('upgrade-insecure-requests');
     expect(`${plain['Content-Security-Policy']}; upgrade-insecure-requests`).toBe(
@@ -300,7 +327,7 @@ describe('the policy', () => {
     // The host configs always carry the full policy.
     expect(netlifyHeaders(manifest)).toContain('upgrade-insecure-requests');
     expect(JSON.stringify(vercelOutputConfig(manifest))).toContain('Strict-Transport-Security');
-    expect(nginxSecurityHeaders(csp)).toContain('upgrade-insecure-requests');
+    expect(nginxSecurityHeaders(manifest)).toContain('upgrade-insecure-requests');
   });
 
   it('joins every page hash into one strict CSP, with the header-only directives', () => {
@@ -345,7 +372,7 @@ describe('forwarded paths (the analytics first-party path)', () => {
     const vercel = vercelOutputConfig(withForwards());
     expect(resolveVercel(vercel, servedFiles(manifest), '/a/api/send', 'POST')).toMatchObject({
       forwardedTo: 'https://u.example.org/api/send',
-      headers: expectedSecurity(csp),
+      headers: expectedSecurity(manifest),
     });
     // Another method is not forwarded: the not-found page, as from the server.
     expect(resolveVercel(vercel, servedFiles(manifest), '/a/api/send', 'GET').status).toBe(404);
@@ -355,7 +382,7 @@ describe('forwarded paths (the analytics first-party path)', () => {
     expect(send.body).toMatch(/limit_except POST \{\s*deny all;\s*\}/);
     expect(send.body).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
     expect(send.body).toContain('proxy_hide_header Set-Cookie;');
-    expect(send.headers).toEqual({ ...expectedSecurity(csp), 'cache-control': 'no-store' });
+    expect(send.headers).toEqual({ ...expectedSecurity(manifest), 'cache-control': 'no-store' });
     expect(nginxResolve(nginx, '/a/script.js').headers['cache-control']).toBe(
       'public, max-age=86400, must-revalidate',
     );

@@ -57,7 +57,7 @@ function relativeLinks(markdown: string): string[] {
 function namedSourceFiles(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map(([, span = '']) => span);
   return spans.filter((span) =>
-    /^(src|server|deploy|runtime|scripts|integrations|tests)\/[^*<>]+\.(tsx?|astro)$/.test(span),
+    /^(src|server|deploy|runtime|scripts|integrations|bench|tests)\/[^*<>]+\.(tsx?|astro)$/.test(span),
   );
 }
 

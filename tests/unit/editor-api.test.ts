@@ -7,16 +7,20 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { editorApi, STATE_COOKIE } from '../../runtime/editor-api.ts';
+import { hsts } from '../../runtime/rules.ts';
 
 const SITE = 'https://buildequity.example';
-const api = editorApi({
-  repo: 'build-equity/site',
-  clientId: 'Iv1.0123456789',
-  clientSecret: 'client-secret',
-  secret: 'x'.repeat(40),
-  appSlug: 'build-equity-editor',
-  previewUrl: undefined,
-});
+const api = editorApi(
+  {
+    repo: 'build-equity/site',
+    clientId: 'Iv1.0123456789',
+    clientSecret: 'client-secret',
+    secret: 'x'.repeat(40),
+    appSlug: 'build-equity-editor',
+    previewUrl: undefined,
+  },
+  { results: { state: 'no-provider' }, hsts: hsts(false) },
+);
 
 const get = (path: string, cookie?: string) =>
   api(new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} }));

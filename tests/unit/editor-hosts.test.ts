@@ -158,7 +158,7 @@ async function ask(host: Host, handler: Handler, path: string, init: RequestInit
 
 /** The editor's headers on an answer, as runtime/editor.ts makes them for the Node server. */
 function expectEditorHeaders(answer: Response, path: string) {
-  for (const [name, value] of Object.entries(editorHeaders(path)))
+  for (const [name, value] of Object.entries(editorHeaders(path, build.manifest.hsts)))
     expect(answer.headers.get(name), `${name} of ${path}`).toBe(value);
 }
 
@@ -280,7 +280,7 @@ describe('the visitors’ pages beside the editor', () => {
       const routed = resolveVercel(config, files, path, 'GET', new Set([EDITOR_FUNCTION]));
       expect(routed.functionCall, path).toBeUndefined();
       expect(routed.headers['content-security-policy'], path).toBe(
-        securityHeaders(build.manifest.csp)['Content-Security-Policy'],
+        securityHeaders(build.manifest)['Content-Security-Policy'],
       );
     }
   });

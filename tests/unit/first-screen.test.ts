@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { metaPolicy } from '../../runtime/csp.ts';
+import { metaPolicy } from '../../deploy/csp.ts';
 import {
   atRest,
   firstScreenCss,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_VARIABLES, editorHeaders, hostedEditorSettings, isEditorPath } from '../../runtime/editor.ts';
+import { hsts } from '../../runtime/rules.ts';
 
 const COMPLETE = {
   KEYSTATIC_GITHUB_REPO: 'build-equity/site',
@@ -65,13 +66,15 @@ describe('hostedEditorSettings', () => {
 
 describe('the editor’s answers', () => {
   it('carry the editor’s own policy, noindex, and no caching but for its hashed scripts', () => {
-    const page = editorHeaders('/keystatic/branch/main', 'https');
+    const page = editorHeaders('/keystatic/branch/main', hsts(false), 'https');
     expect(page['Content-Security-Policy']).toContain("script-src 'self';");
     expect(page['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(page['X-Robots-Tag']).toBe('noindex, nofollow');
     expect(page['Cache-Control']).toBe('no-store');
-    expect(page['Strict-Transport-Security']).toBeDefined();
-    expect(editorHeaders('/keystatic/assets/index-abc.js')['Cache-Control']).toContain('immutable');
+    expect(page['Strict-Transport-Security']).toBe(hsts(false));
+    expect(editorHeaders('/keystatic/assets/index-abc.js', hsts(false))['Cache-Control']).toContain(
+      'immutable',
+    );
   });
 
   it('are the editor’s paths only', () => {

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   checkProductionUrls,
   isExampleHost,
-  isLocalHost,
   productionContext,
-} from '../../src/config/production-urls.ts';
+} from '../../integrations/production-url-guard.ts';
+import { isLocalHost } from '../../src/config/analytics.ts';
 
 const REAL = { siteUrl: 'https://buildequity.com', appUrl: 'https://app.buildequity.com' };
 

@@ -32,7 +32,7 @@ const received: Received[] = [];
 
 /** Each of our security headers, with a value of the provider's own that must never reach a visitor. */
 const providersOwnSecurity = Object.fromEntries(
-  Object.keys(expectedSecurity('')).map((name) => [name, 'from-the-provider']),
+  Object.keys(expectedSecurity({ csp: '', hsts: '' })).map((name) => [name, 'from-the-provider']),
 );
 
 const headersOf = (response: Response) => Object.fromEntries(response.headers);
@@ -74,7 +74,7 @@ beforeAll(async () => {
       { path: '/a/gone', method: 'POST', upstream: 'http://127.0.0.1:9/api/event' },
     ]),
   );
-  security = expectedSecurity((await routeManifest(root)).csp, 'http');
+  security = expectedSecurity(await routeManifest(root), 'http');
   app = await buildServer({ root });
   base = await app.listen({ host: '127.0.0.1', port: 0 });
 });

@@ -5,7 +5,7 @@
  */
 import { Keystatic } from '@keystatic/core/ui';
 import { createRoot } from 'react-dom/client';
-import config from '../../../keystatic.config.ts';
+import config from '../config.ts';
 import { hostedEditor } from '../storage.ts';
 import { keepLayoutOfCommits } from './small-commits.ts';
 

@@ -1,17 +1,13 @@
 /**
- * Small commits. Keystatic writes a whole data file anew at each save, in its own YAML style; in
- * local mode the editor's server lays each save onto the file as it was (src/editor/yaml-edit.ts).
- * In GitHub mode the browser commits straight to GitHub, with no server of ours in between, so the
- * same is done here, in the page: each data file of Keystatic's commit is laid onto the file as it
- * is at the commit the save builds on, read from GitHub, before the commit leaves. A one-field edit
+ * Small commits. In GitHub mode the browser commits straight to GitHub, with no server of ours in
+ * between, so the editor's one save (src/editor/save.ts, which `npm run edit`'s server runs too)
+ * is done here, in the page: each data file of Keystatic's commit is laid onto the file as it is
+ * at the commit the save builds on, read from GitHub, before the commit leaves. A one-field edit
  * is then a one-line commit, which a reviewer can read and GitHub's revert undoes cleanly.
  */
-import { promoteOnSave } from '../promote-on-save.ts';
-import { applyEdit, tidySave } from '../yaml-edit.ts';
+import { keepLayout } from '../save.ts';
 
 const GRAPHQL = 'https://api.github.com/graphql';
-const DATA_FILE = /^src\/content\/[\w-]+\.yaml$/;
-const EXPERIMENTS = 'src/content/experiments.yaml';
 
 interface CommitRequest {
   operationName?: string;
@@ -50,25 +46,20 @@ export function keepLayoutOfCommits(repo: string): void {
       );
       return file.ok ? file.text() : undefined;
     };
-    const additions = commit.fileChanges?.additions ?? [];
-    for (const addition of [...additions]) {
-      if (!addition.path.endsWith('.yaml')) continue;
-      const decoded = fromBase64(addition.contents);
-      const tidy = tidySave(addition.path, decoded);
-      if (tidy !== decoded) addition.contents = toBase64(tidy);
-      if (!DATA_FILE.test(addition.path)) continue;
-      let saved = fromBase64(addition.contents);
-      if (addition.path === EXPERIMENTS) {
-        // A variant ticked Promote: its words go into its page's file, in the same commit.
-        const promoted = await promoteOnSave(saved, read);
-        saved = promoted.experiments;
-        if (promoted.page)
-          additions.push({ path: promoted.page.path, contents: toBase64(promoted.page.contents) });
-      }
-      const original = await read(addition.path);
-      // A new file, or GitHub unreachable for a moment: the save's own text goes as it is.
-      addition.contents = toBase64(original === undefined ? saved : applyEdit(original, saved));
-    }
+    const changes = commit.fileChanges;
+    const additions = changes?.additions ?? [];
+    const isYaml = (addition: { path: string }) => addition.path.endsWith('.yaml');
+    const kept = await keepLayout(
+      additions
+        .filter(isYaml)
+        .map((addition) => ({ path: addition.path, text: fromBase64(addition.contents) })),
+      read,
+    );
+    if (changes)
+      changes.additions = [
+        ...additions.filter((addition) => !isYaml(addition)),
+        ...kept.map((file) => ({ path: file.path, contents: toBase64(file.text) })),
+      ];
     return send(input, { ...init, body: JSON.stringify(request) });
   };
 }

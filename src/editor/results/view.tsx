@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
-import experimentsSource from '../../content/experiments.yaml?raw';
+import { openingText } from '../opening-content.ts';
 import { SectionTable, styles, VitalsTable } from './figures.tsx';
 import { SplitTest, testsOfFile } from './split-test.tsx';
 
@@ -85,7 +85,7 @@ function Figures({
   days: number;
   choose: (days: number) => void;
 }) {
-  const tests = testsOfFile(experimentsSource);
+  const tests = testsOfFile(openingText('experiments'));
   return (
     <>
       <h2 style={heading}>Split tests</h2>
@@ -113,7 +113,7 @@ function Figures({
 
 export function ResultsView() {
   const [days, setDays] = useState<number>(28);
-  const query = testsOfFile(experimentsSource)
+  const query = testsOfFile(openingText('experiments'))
     .map(
       (test) =>
         `&test=${encodeURIComponent(`${test.id}:${test.variants.map((variant) => variant.id).join(',')}`)}`,

@@ -164,7 +164,7 @@ describe.each(['netlify', 'vercel', 'cloudflare'] as const)('the generated %s fu
     expect(answer.headers.get('vary')).toMatch(/User-Agent/);
     expect(answer.headers.get('etag')).toBeNull();
     expect(answer.headers.get('set-cookie')).toBeNull();
-    const security = expectedSecurity(build.manifest.csp);
+    const security = expectedSecurity(build.manifest);
     expect(pick(Object.fromEntries(answer.headers), security)).toEqual(security);
   });
 });

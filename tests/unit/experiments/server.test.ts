@@ -103,8 +103,8 @@ describe('the Node server splits visitors of a page under test', () => {
       expect(String(answer.headers['vary'])).toMatch(/User-Agent/);
       expect(answer.headers['set-cookie']).toBeUndefined();
       expect(
-        pick(answer.headers as Record<string, string>, expectedSecurity(build.manifest.csp, 'http')),
-      ).toEqual(expectedSecurity(build.manifest.csp, 'http'));
+        pick(answer.headers as Record<string, string>, expectedSecurity(build.manifest, 'http')),
+      ).toEqual(expectedSecurity(build.manifest, 'http'));
     }
     expect(seen.has('control') && seen.has('plain-question')).toBe(true);
     // The manifest says the same for every host.

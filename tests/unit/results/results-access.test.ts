@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { editorApi } from '../../../runtime/editor-api.ts';
+import { analyticsSource, RESULTS_SETTINGS } from '../../../runtime/results/results-api.ts';
+import { hsts } from '../../../runtime/rules.ts';
+import { readSettings } from '../../../runtime/settings.ts';
 import { loopbackOnly } from '../../../runtime/results/access.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { fetchWithGitHubApi, GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
@@ -58,10 +61,18 @@ const api = () =>
       previewUrl: undefined,
     },
     {
-      PUBLIC_ANALYTICS_PROVIDER: 'plausible',
-      PUBLIC_ANALYTICS_SITE_ID: 'buildequity.com',
-      ANALYTICS_API_KEY: KEY,
-      ANALYTICS_API_URL: analytics.origin,
+      results: analyticsSource(
+        readSettings(
+          {
+            PUBLIC_ANALYTICS_PROVIDER: 'plausible',
+            PUBLIC_ANALYTICS_SITE_ID: 'buildequity.com',
+            ANALYTICS_API_KEY: KEY,
+            ANALYTICS_API_URL: analytics.origin,
+          },
+          RESULTS_SETTINGS,
+        ),
+      ),
+      hsts: hsts(false),
     },
   );
 const results = (token?: string) =>

@@ -6,7 +6,8 @@
  * and the key is in no answer and no log line.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resultsHandler } from '../../../runtime/results/results-api.ts';
+import { analyticsSource, RESULTS_SETTINGS, resultsHandler } from '../../../runtime/results/results-api.ts';
+import { readSettings } from '../../../runtime/settings.ts';
 import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import { verdict } from '../../../runtime/results/split-stats.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
@@ -40,8 +41,16 @@ const env = (provider: string, origin: string, extra: Record<string, string> = {
   ...extra,
 });
 
+/** Where the figures come from for `environment`, read as a host reads its own (runtime/settings.ts). */
+const sourceOf = (environment: Record<string, string | undefined>) =>
+  analyticsSource(readSettings(environment, RESULTS_SETTINGS));
+
 async function ask(environment: Record<string, string | undefined>, query = `days=28&${testParam}`) {
-  const handler = resultsHandler(environment, { access: async () => 'ok', place: 'host', now: () => NOW });
+  const handler = resultsHandler(sourceOf(environment), {
+    access: async () => 'ok',
+    place: 'host',
+    now: () => NOW,
+  });
   const reply = await handler(new Request(`https://site.example/api/keystatic/results?${query}`));
   return reply.body as ResultsAnswer;
 }
@@ -192,7 +201,7 @@ describe('the key', () => {
   });
 
   it('is asked once for five minutes: a refresh is answered from the kept figures', async () => {
-    const handler = resultsHandler(env('plausible', api.origin), {
+    const handler = resultsHandler(sourceOf(env('plausible', api.origin)), {
       access: async () => 'ok',
       place: 'host',
       now: () => NOW,

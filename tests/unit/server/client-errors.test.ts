@@ -27,12 +27,12 @@ describe('every answer the framework or the parser makes carries the headers', (
       const page = await raw(served.base, path, { headers: html });
       expect(page.body.toString()).toContain('Oops! Page not found');
       expect(page.headers['content-type']).toMatch(/^text\/html/);
-      expectSecurityHeaders(page, served.build.manifest.csp, 'http', path);
+      expectSecurityHeaders(page, served.build.manifest, 'http', path);
       const text = await raw(served.base, path, { headers: json });
       expect(text.status).toBe(page.status);
       expect(text.headers['content-type']).toMatch(/^text\/plain/);
       expect(text.body.toString()).toMatch(/^(400 Bad Request|404 Not Found)\n$/);
-      expectSecurityHeaders(text, served.build.manifest.csp, 'http', path);
+      expectSecurityHeaders(text, served.build.manifest, 'http', path);
     }
   });
 
@@ -45,7 +45,7 @@ describe('every answer the framework or the parser makes carries the headers', (
       const answer = parse((await exchange(served.base, data)).text);
       expect(answer.status, JSON.stringify(data)).toBe(400);
       expect(answer.body.toString()).toContain('Oops! Page not found');
-      expectSecurityHeaders(answer, served.build.manifest.csp, 'http', JSON.stringify(data));
+      expectSecurityHeaders(answer, served.build.manifest, 'http', JSON.stringify(data));
     }
     expect((await raw(served.base, '/')).status).toBe(200);
   });
@@ -56,15 +56,15 @@ describe('every answer the framework or the parser makes carries the headers', (
       'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello',
     );
     expect(parse(withBody.text).status).toBe(413);
-    expectSecurityHeaders(parse(withBody.text), served.build.manifest.csp, 'http', '413');
+    expectSecurityHeaders(parse(withBody.text), served.build.manifest, 'http', '413');
     const long = await raw(served.base, `/${'a'.repeat(9000)}`);
     expect(long.status).toBe(414);
-    expectSecurityHeaders(long, served.build.manifest.csp, 'http', '414');
+    expectSecurityHeaders(long, served.build.manifest, 'http', '414');
     const huge = parse(
       (await exchange(served.base, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`)).text,
     );
     expect(huge.status).toBe(431);
-    expectSecurityHeaders(huge, served.build.manifest.csp, 'http', '431');
+    expectSecurityHeaders(huge, served.build.manifest, 'http', '431');
   });
 
   it('a body of any type is refused with 405 before it is read: never 413 or 415 from the framework', async () => {
@@ -92,7 +92,7 @@ describe('every answer the framework or the parser makes carries the headers', (
       // The server may close before the client finished writing 2 MB; when an answer arrived, it is this one.
       if (answer) {
         expect(answer.status).toBe(405);
-        expectSecurityHeaders(answer, served.build.manifest.csp, 'http', type);
+        expectSecurityHeaders(answer, served.build.manifest, 'http', type);
       }
     }
     expect((await raw(served.base, '/')).status).toBe(200);
@@ -119,7 +119,7 @@ describe('the Host header', () => {
       const answer = parse((await exchange(served.base, head)).text);
       expect(answer.status, label).toBe(400);
       expect(answer.body.toString(), label).toContain('Oops! Page not found');
-      expectSecurityHeaders(answer, served.build.manifest.csp, 'http', label);
+      expectSecurityHeaders(answer, served.build.manifest, 'http', label);
     }
     // HTTP/1.0 needs no Host; ordinary names, addresses and ports pass.
     expect(parse((await exchange(served.base, 'GET / HTTP/1.0\r\n\r\n')).text).status).toBe(200);
@@ -147,7 +147,7 @@ describe('the Host header', () => {
       expect((await raw(origin, '/', { headers: { host: 'buildequity.com' } })).status).toBe(200);
       const other = await raw(origin, '/', { headers: { host: 'evil.example' } });
       expect(other.status).toBe(400);
-      expectSecurityHeaders(other, served.build.manifest.csp, 'http');
+      expectSecurityHeaders(other, served.build.manifest, 'http');
     } finally {
       await strict.close();
     }

@@ -10,13 +10,8 @@ import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type SiteServer } from '../../../server/app.ts';
 import { Publisher } from '../../../server/publisher.ts';
-import {
-  DEPLOY_HOOK_PATH,
-  deployHookSettings,
-  pushedBranch,
-  signatureOf,
-  signatureValid,
-} from '../../../runtime/deploy-hook.ts';
+import { deployHookSettings } from '../../../server/settings.ts';
+import { DEPLOY_HOOK_PATH, pushedBranch, signatureOf, signatureValid } from '../../../runtime/deploy-hook.ts';
 import { sampleBuild, SAMPLE_WORDS, type SampleBuild } from '../../support/site-facts.ts';
 import { expectSecurityHeaders, raw } from '../../support/server-client.ts';
 
@@ -93,7 +88,7 @@ describe('the deploy hook', () => {
       const answer = await hook(base, push('main'), { signature });
       expect(answer.status).toBe(401);
       expect(answer.body.toString()).toContain("check the webhook's secret");
-      expectSecurityHeaders(answer, app.site.csp, 'http');
+      expectSecurityHeaders(answer, app.site, 'http');
     }
     expect(builds).toBe(0);
     // Only POST: a GET of the hook is the not-found page, like any path the site does not have.

@@ -44,7 +44,7 @@ describe('compression', () => {
 
 describe('conditional requests', () => {
   it('answers If-None-Match and If-Modified-Since with 304 and the same validators, per encoding', async () => {
-    const { csp } = served.build.manifest;
+    const policy = served.build.manifest;
     for (const encoding of ['br', 'gzip', 'identity']) {
       const headers = { 'accept-encoding': encoding };
       const first = await raw(served.base, ASSET, { headers });
@@ -57,7 +57,7 @@ describe('conditional requests', () => {
       expect(again.headers['cache-control']).toBe(
         answerFor(served.build.manifest, ASSET).headers['cache-control'],
       );
-      expectSecurityHeaders(again, csp, 'http');
+      expectSecurityHeaders(again, policy, 'http');
       const since = await raw(served.base, ASSET, {
         headers: { ...headers, 'if-modified-since': first.headers['last-modified'] as string },
       });

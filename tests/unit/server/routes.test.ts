@@ -5,10 +5,12 @@
  * security headers, the file's bytes), over plain HTTP and behind TLS; HEAD; the methods it refuses.
  */
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { hsts, SECURITY_FILE } from '../../../runtime/rules.ts';
 import { buildServer } from '../../../server/app.ts';
-import { answerFor, pathsOf, pick } from '../../support/site-facts.ts';
+import { answerFor, pathsOf, pick, sampleBuild } from '../../support/site-facts.ts';
 import { exchange, expectSecurityHeaders, parse, raw, useServer } from '../../support/server-client.ts';
 
 const served = useServer();
@@ -53,7 +55,7 @@ describe('routes (the route manifest)', () => {
   });
 
   it('refuses every other method with 405 and says which are allowed', async () => {
-    const { csp } = served.build.manifest;
+    const policy = served.build.manifest;
     for (const method of [
       'POST',
       'PUT',
@@ -68,21 +70,21 @@ describe('routes (the route manifest)', () => {
       const answer = await raw(served.base, '/', { method });
       expect(answer.status, method).toBe(405);
       expect(answer.headers['allow'], method).toBe('GET, HEAD');
-      expectSecurityHeaders(answer, csp, 'http', method);
+      expectSecurityHeaders(answer, policy, 'http', method);
     }
     // A method the parser does not know at all, and CONNECT, are refused the same way.
     for (const line of ['FOO / HTTP/1.1', `CONNECT 127.0.0.1:${new URL(served.base).port} HTTP/1.1`]) {
       const answer = parse((await exchange(served.base, `${line}\r\nHost: 127.0.0.1\r\n\r\n`)).text);
       expect(answer.status, line).toBe(405);
       expect(answer.headers['allow']).toBe('GET, HEAD');
-      expectSecurityHeaders(answer, csp, 'http', line);
+      expectSecurityHeaders(answer, policy, 'http', line);
     }
   });
 });
 
 describe('security headers on the answers the manifest does not list', () => {
   it('400 and 405 carry the full set behind TLS and the plain-HTTP set otherwise', async () => {
-    const { csp } = served.build.manifest;
+    const policy = served.build.manifest;
     for (const [transport, headers] of [
       ['https', BEHIND_TLS],
       ['http', {}],
@@ -92,7 +94,7 @@ describe('security headers on the answers the manifest does not list', () => {
         raw(served.base, '/', { method: 'POST', headers }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([400, 405]);
-      for (const answer of answers) expectSecurityHeaders(answer, csp, transport);
+      for (const answer of answers) expectSecurityHeaders(answer, policy, transport);
     }
   });
 
@@ -104,11 +106,40 @@ describe('security headers on the answers the manifest does not list', () => {
       for (const server of [untrusting, elsewhere]) {
         const origin = await server.listen({ host: '127.0.0.1', port: 0 });
         const answer = await raw(origin, '/', { headers: BEHIND_TLS });
-        expectSecurityHeaders(answer, manifest.csp, 'http');
+        expectSecurityHeaders(answer, manifest, 'http');
       }
     } finally {
       await untrusting.close();
       await elsewhere.close();
+    }
+  });
+});
+
+describe('HSTS_PRELOAD', () => {
+  it('is the build’s: the server sends `preload` when its build asks for it, whatever its own environment says', async () => {
+    const preloaded = await sampleBuild();
+    await writeFile(join(preloaded.root, SECURITY_FILE), JSON.stringify({ hstsPreload: true }));
+    // The server's own environment says the opposite of each build: it is never asked.
+    vi.stubEnv('HSTS_PRELOAD', 'false');
+    const withPreload = await buildServer({ root: preloaded.root });
+    vi.stubEnv('HSTS_PRELOAD', 'true');
+    const without = await buildServer({ root: served.build.root });
+    try {
+      for (const [server, expected] of [
+        [withPreload, hsts(true)],
+        [without, hsts(false)],
+      ] as const) {
+        const origin = await server.listen({ host: '127.0.0.1', port: 0 });
+        for (const path of ['/', '/nope', '/oh-shit-kit']) {
+          const answer = await raw(origin, path, { headers: BEHIND_TLS });
+          expect(answer.headers['strict-transport-security'], path).toBe(expected);
+        }
+      }
+    } finally {
+      vi.unstubAllEnvs();
+      await withPreload.close();
+      await without.close();
+      await preloaded.remove();
     }
   });
 });

@@ -42,7 +42,7 @@ describe('slow clients', () => {
       const slow = await exchange(origin, 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n', { waitMs: 10_000 });
       const answer = parse(slow.text);
       expect(answer.status).toBe(408);
-      expectSecurityHeaders(answer, served.build.manifest.csp, 'http');
+      expectSecurityHeaders(answer, served.build.manifest, 'http');
       expect(slow.closedMs, 'closed by the server, not by the client giving up').not.toBeNull();
     } finally {
       await server.close();

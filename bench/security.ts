@@ -11,8 +11,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runNginx, siteConfig } from './lib/nginx.ts';
-import { buildWithSampleExperiment } from './lib/sample-experiment.ts';
+import { runNginx, siteConfig } from '../scripts/lib/nginx.ts';
+import { buildWithSampleExperiment } from '../scripts/lib/sample-experiment.ts';
 
 const WORK = resolve('bench-results/observatory');
 const SCANNER = join(WORK, 'node_modules/@mdn/mdn-http-observatory');

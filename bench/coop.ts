@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { navigation } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildServer } from '../server/app.ts';
-import { CHROME_ARGS, ensureChrome, MISSING_CHROME_MESSAGE } from './find-chrome.ts';
+import { CHROME_ARGS, ensureChrome, MISSING_CHROME_MESSAGE } from '../scripts/find-chrome.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const PAGES = (process.env['BENCH_PAGES'] ?? '/,/community').split(',');

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:load`: our server (`npm run serve`) beside nginx with the generated config, on
  * the same build, on 127.0.0.1 only. Every loop is bounded in count and time. The scenarios, one
- * a file in scripts/bench-load/:
+ * a file in bench/load/:
  *
  * 1. Stalled readers at 100 and then 200 connections, each count on freshly started servers (not
  *    warmed), against a baseline of as many idle connections on other fresh servers.
@@ -12,12 +12,12 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { underLoad } from './bench-load/load.ts';
-import type { Row, Section } from './bench-load/measure.ts';
-import { startPair } from './bench-load/servers.ts';
-import { stalledReaders } from './bench-load/stalled-readers.ts';
-import { stalledSenders } from './bench-load/stalled-senders.ts';
-import { stopUnderLoad } from './bench-load/stop-under-load.ts';
+import { underLoad } from './load/load.ts';
+import type { Row, Section } from './load/measure.ts';
+import { startPair } from './load/servers.ts';
+import { stalledReaders } from './load/stalled-readers.ts';
+import { stalledSenders } from './load/stalled-senders.ts';
+import { stopUnderLoad } from './load/stop-under-load.ts';
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 4390);
 const STALLED_READERS = [100, 200];

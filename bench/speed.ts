@@ -12,7 +12,7 @@
  * - `bare`: no scripts and no web fonts (the pages in their metric-matched fallback fonts): the
  *   fastest this HTML and CSS can be, the floor the targets are measured against.
  *
- * Then the first tap on each live widget of /community (scripts/lib/first-tap.ts), and autocannon
+ * Then the first tap on each live widget of /community (bench/first-tap.ts), and autocannon
  * against the Node server for 10 s. Prints the tables and the targets met or missed; writes the
  * Lighthouse reports to bench-results/. BENCH_RUNS (5) and BENCH_PAGES (`/,/community,not found`)
  * narrow it.
@@ -35,21 +35,20 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildServer } from '../server/app.ts';
 import { chooseVariant, type ServedExperiment } from '../runtime/experiments.ts';
-import { servedExperiments } from '../runtime/experiments-file.ts';
-import { htmlFiles } from '../deploy/site-policy.ts';
-import { compressDir } from './compress.ts';
-import { measureFirstTaps, type WidgetResult } from './lib/first-tap.ts';
-import { buildWithSampleExperiment, SAMPLE_EXPERIMENT } from './lib/sample-experiment.ts';
-import { startPlainStaticServer } from './lib/plain-static-server.ts';
+import { htmlFiles, servedExperiments } from '../deploy/build-output.ts';
+import { compressDir } from '../scripts/compress.ts';
+import { measureFirstTaps, type WidgetResult } from './first-tap.ts';
+import { buildWithSampleExperiment, SAMPLE_EXPERIMENT } from '../scripts/lib/sample-experiment.ts';
+import { startPlainStaticServer } from './plain-static-server.ts';
 import {
   buildSite,
   CONFIGURATIONS,
   productionLikeEnv,
   startStandInProvider,
   type Configuration,
-} from './lib/production-like.ts';
+} from '../scripts/lib/production-like.ts';
 import { sha256, withStyleHashes } from '../integrations/subset-fonts.ts';
-import { CHROME_ARGS, ensureChrome, MISSING_CHROME_MESSAGE } from './find-chrome.ts';
+import { CHROME_ARGS, ensureChrome, MISSING_CHROME_MESSAGE } from '../scripts/find-chrome.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 /** The configurations measured: the two owners ship, and with BENCH_EXPERIMENT the default one running a split test. */

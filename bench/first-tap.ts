@@ -9,7 +9,7 @@
  *   shows the answer. INP calls up to 200 ms good.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROME_ARGS } from '../find-chrome.ts';
+import { CHROME_ARGS } from '../scripts/find-chrome.ts';
 
 export interface LiveWidget {
   name: string;

@@ -4,13 +4,13 @@
  * first part of a path the site or a host already answers: a page or file of src/pages/ (its
  * pages, the not-found page, robots.txt, …), a redirect, the hashed files' folder, the hosted
  * editor and its API, the deploy hook, the hosts' functions, the analytics' own path. Each comes
- * from where it is declared. The build (campaign-check.ts) and the editor (keystatic.config.ts)
+ * from where it is declared. The build (integrations/campaign-check.ts) and the editor (config.ts)
  * both ask campaignNameProblem, each handing it src/pages/'s files as it reads them.
  */
-import { EDITOR_API, EDITOR_PAGE } from '../runtime/editor.ts';
-import { DEPLOY_HOOK_PATH, EDITOR_FUNCTION, VERCEL_FUNCTION } from '../runtime/function-paths.ts';
-import { IMMUTABLE_PREFIX, notFoundPage, redirects } from '../runtime/rules.ts';
-import { OWN_ANALYTICS_PATHS } from '../src/config/analytics.ts';
+import { EDITOR_API, EDITOR_PAGE } from '../../runtime/editor.ts';
+import { DEPLOY_HOOK_PATH, EDITOR_FUNCTION, VERCEL_FUNCTION } from '../../runtime/function-paths.ts';
+import { IMMUTABLE_PREFIX, notFoundPage, redirects } from '../../runtime/rules.ts';
+import { OWN_ANALYTICS_PATHS } from '../config/analytics.ts';
 
 const firstSegment = (path: string) => path.split('/').find(Boolean) ?? '';
 

@@ -1,8 +1,9 @@
 /**
- * The content security policy. Astro writes each page's policy as a <meta> with the hashes of
- * the scripts and styles it emitted; the HTTP header (which alone can carry frame-ancestors and
+ * The content security policy, made at build. Astro writes each page's policy as a <meta> with
+ * the hashes of the scripts and styles it emitted (its directives: `cspDirectives`, handed to Astro
+ * by integrations/csp.ts); the HTTP header (which alone can carry frame-ancestors and
  * upgrade-insecure-requests) is one policy for the whole site: these directives plus the union
- * of every page's hashes, so any host can send the same header on every path.
+ * of every page's hashes (build-output.ts), so any host can send the same header on every path.
  */
 
 /**
@@ -34,19 +35,6 @@ export function cspDirectives({
 
 /** Directives only a header can carry. */
 export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'", 'upgrade-insecure-requests'];
-
-/**
- * The policy for a response sent over plain HTTP (no TLS in front of the Node server): the same
- * policy without `upgrade-insecure-requests`. WebKit upgrades every subresource of a plain-HTTP
- * page to https, loopback included, so a local `npm start` would get an unstyled page.
- */
-export function plainHttpPolicy(csp: string): string {
-  return csp
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part && part.toLowerCase() !== 'upgrade-insecure-requests')
-    .join('; ');
-}
 
 /** The CSP in a page's <meta http-equiv="content-security-policy">, or null. */
 export function metaPolicy(html: string): string | null {

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join, normalize } from 'node:path';
-import { contentType } from '../../server/site.ts';
+import { contentType } from '../server/site.ts';
 
 export interface PlainStaticServer {
   origin: string;
