@@ -40,7 +40,13 @@ const minutes = (since: number) => {
 /** Steps still running, each its own process group, stopped whole when another fails or on Ctrl-C. */
 const running = new Set<ReturnType<typeof spawn>>();
 const stopAll = () => {
-  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // The group ended on its own meanwhile.
+    }
+  }
 };
 process.once('SIGINT', () => {
   stopAll();
