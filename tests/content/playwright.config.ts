@@ -8,6 +8,7 @@
  * at one width for that reason); the layout each width gives them is the first screen's tests'.
  * CONTENT_PAGES, set by the check, is a JSON list of those pages' addresses; unset, every page.
  */
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
 import suite from '../../playwright.config.ts';
@@ -42,6 +43,21 @@ const pageScans = touched
 const widgetFiles = (Object.keys(PAGES) as PagePath[])
   .filter((path) => !touched || touched.includes(path))
   .map((path) => `tests/e2e/${PAGES[path].name}.spec.ts`);
+
+/**
+ * The tests picked by title must still be written so: a title reworded in its file would leave
+ * the check scanning nothing there, silently. Each file must name what is picked from it.
+ */
+for (const [path, title] of [
+  [FIRST_SCREEN_SPEC, FIRST_SCREEN],
+  [A11Y_SPEC, 'pageScanTitle('],
+  ...widgetFiles.map((path) => [path, WIDGET_SCANS]),
+] as const) {
+  if (!readFileSync(join(PROJECT_ROOT, path), 'utf8').includes(title))
+    throw new Error(
+      `${path} has no test titled "${title}…", which the content check runs: rename it here too.`,
+    );
+}
 
 function suiteProject(name: string): Project {
   const project = suite.projects?.find((candidate) => candidate.name === name);
