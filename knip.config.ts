@@ -26,6 +26,8 @@ const config: KnipConfig = {
     'runtime/editor-edge.ts',
     // Loaded into the server under test with `node --import` by tests/hosted-editor/hosted-editor.spec.ts.
     'tests/hosted-editor/github-hosts.ts',
+    // The content check's Playwright config, named by path in tests/content/check.ts.
+    'tests/content/playwright.config.ts',
   ],
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],

@@ -21,13 +21,20 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
+import {
+  BUDGETS_SPEC,
+  e2eContentReaders,
+  FIRST_SCREEN,
+  FIRST_SCREEN_SPEC,
+  unitContentRoots,
+} from '../support/content-reach.ts';
 
 type Yaml = Record<string, unknown>;
 
@@ -238,34 +245,6 @@ const HEROES: { file: string; write: typeof pageHero; page: string; shorter: Her
 const heroEdits = (length: 'shorter' | 'longer'): OwnerEdit[] =>
   HEROES.map(({ file, write, ...words }) => ({ file, change: (data) => write(data, words[length]) }));
 
-/** The end-to-end test files that take expected words and figures from the owner's content. */
-function contentReaders(root: string): string[] {
-  const folder = join(root, 'tests/e2e');
-  const readers = readdirSync(folder)
-    .filter((name) => name.endsWith('.spec.ts'))
-    .filter((name) => readFileSync(join(folder, name), 'utf8').includes('/support/site-content.ts'))
-    .map((name) => `tests/e2e/${name}`);
-  if (readers.length === 0) throw new Error('owner-edits: no end-to-end test reads the content.');
-  return readers;
-}
-
-/**
- * The unit tests the owner's content can reach: each test file whose imports lead to the content
- * layer (src/content/*.ts, which reads the data files), and each that names a data file itself.
- * Vitest finds the first kind (`related`); the rest of the unit suite cannot see an edit, and runs
- * once, in `npm test`.
- */
-function unitContentReaders(root: string): string[] {
-  const layer = readdirSync(join(root, 'src/content'))
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => `src/content/${name}`);
-  const naming = readdirSync(join(root, 'tests/unit'), { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.test\.tsx?$/.test(name))
-    .filter((name) => /src\/content|\.yaml\b/.test(readFileSync(join(root, 'tests/unit', name), 'utf8')))
-    .map((name) => `tests/unit/${name}`);
-  return [...layer, ...naming];
-}
-
 /** Makes the edits in the copy and builds it; fails unless every edited hero reached its page. */
 function editAndBuild(root: string, edits: OwnerEdit[], length: 'shorter' | 'longer'): void {
   for (const { file, change } of edits) edit(root, file, change);
@@ -283,10 +262,6 @@ function editAndBuild(root: string, edits: OwnerEdit[], length: 'shorter' | 'lon
   }
 }
 
-const FIRST_SCREEN = 'the first screen shows nothing that waits for the whole stylesheet';
-const budgets = 'tests/http/budgets.spec.ts';
-/** The first screen's tests: they read the page as built, not the owner's words, so contentReaders misses them. */
-const firstScreen = 'tests/e2e/first-screen.spec.ts';
 const port = Number(process.env['OWNER_EDITS_PORT'] ?? Number(process.env['E2E_PORT'] ?? 4322) + 100);
 const env = { E2E_PORT: String(port) };
 
@@ -307,16 +282,16 @@ await portIsFree();
 const copy = copyProject('owner-edits', { everything: true });
 try {
   editAndBuild(copy.root, [...EDITS, ...heroEdits('shorter')], 'shorter');
-  run('npx', ['vitest', 'related', '--run', ...unitContentReaders(copy.root)], copy.root);
+  run('npx', ['vitest', 'related', '--run', ...unitContentRoots(copy.root)], copy.root);
   // At phone width every reader, the first screen at 1920 px among them; the other widths' first screens.
   playwright(copy.root, [
     '--project=phone',
     '--project=http',
-    ...contentReaders(copy.root),
-    firstScreen,
-    budgets,
+    ...e2eContentReaders(copy.root),
+    FIRST_SCREEN_SPEC,
+    BUDGETS_SPEC,
   ]);
-  playwright(copy.root, ['--project=tablet', '--project=desktop', '-g', FIRST_SCREEN, firstScreen]);
+  playwright(copy.root, ['--project=tablet', '--project=desktop', '-g', FIRST_SCREEN, FIRST_SCREEN_SPEC]);
   console.log(
     'owner-edits: with shorter heroes, the unit tests the content reaches, the end-to-end readers and the budgets passed.',
   );
@@ -327,9 +302,9 @@ try {
   const heroTests = [
     '-g',
     `hero|${FIRST_SCREEN}|default build`,
-    ...contentReaders(copy.root),
-    firstScreen,
-    budgets,
+    ...e2eContentReaders(copy.root),
+    FIRST_SCREEN_SPEC,
+    BUDGETS_SPEC,
   ];
   playwright(copy.root, [
     '--project=phone',

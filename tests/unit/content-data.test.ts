@@ -408,8 +408,8 @@ describe('split tests: the editor refuses what the build refuses, across fields'
 
 describe('the editor meets the owner where the owner is', () => {
   it('turns a pasted YouTube or Vimeo address into the id, and refuses what is neither', () => {
-    const { id: youtubeId } = parse(readFileSync(join(PROJECT_ROOT, 'src/content/videos.yaml'), 'utf8'))
-      .kitIntro as { id: string };
+    // A video's id of the form YouTube gives (not the owner's: their video may be on Vimeo).
+    const youtubeId = 'M7lc1UVf-VE';
     for (const address of [
       `https://www.youtube.com/watch?v=${youtubeId}&t=42s`,
       `https://youtu.be/${youtubeId}`,

@@ -17,7 +17,9 @@ const [control, challenger] = SAMPLE_EXPERIMENT.variants as [
   { id: string; weight: number; fields: Record<string, string> },
 ];
 const HEADLINE = challenger.fields['hero.headline']!;
-const read = async (path: string) => readFileSync(join(PROJECT_ROOT, path), 'utf8');
+/** The data files as the editor reads them: fixtures (tests/fixtures/content/), never the owner's current words. */
+const read = async (path: string) =>
+  readFileSync(join(PROJECT_ROOT, path.replace(/^src\/content\//, 'tests/fixtures/content/')), 'utf8');
 const tests = (promote: boolean) => ({
   experiments: [
     { ...SAMPLE_EXPERIMENT, variants: [control, { ...challenger, ...(promote && { promote }) }] },

@@ -1,6 +1,8 @@
 /**
  * Small saves: what the editor writes is laid onto the data file as it was, so one changed field
  * is one changed line, a change undone leaves the file as it was, and comments and order survive.
+ * The files are fixtures (tests/fixtures/content/), never the owner's current ones: an owner who
+ * hides a section or starts a split test must not turn these red.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +13,9 @@ import { campaignFile } from '../../src/content/pages.ts';
 import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 
-const kitYaml = readFileSync(join(PROJECT_ROOT, 'src/content/kit.yaml'), 'utf8');
+const fixture = (name: string) => readFileSync(join(PROJECT_ROOT, 'tests/fixtures/content', name), 'utf8');
+/** The kit page's file as the editor writes it, every section shown. */
+const kitYaml = fixture('kit.yaml');
 /** The file written anew in another style, as Keystatic does (long lines folded at 80 characters, double quotes). */
 const keystaticWrites = (data: unknown) => stringify(data, { lineWidth: 80, minContentWidth: 0 });
 
@@ -63,7 +67,7 @@ describe('a save laid onto the file', () => {
 
 describe('the split tests file', () => {
   it('writes a first split test one value a line, as the guide shows it, not on one line', () => {
-    const empty = readFileSync(join(PROJECT_ROOT, 'src/content/experiments.yaml'), 'utf8');
+    const empty = fixture('experiments.yaml');
     const test = {
       id: 'kit-headline',
       page: '/',

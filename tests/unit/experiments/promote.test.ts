@@ -23,6 +23,8 @@ const read = (file: string) => readFileSync(join(work, 'src/content', file), 'ut
 beforeEach(() => {
   work = mkdtempSync(join(tmpdir(), 'be-promote-'));
   cpSync(join(PROJECT_ROOT, 'src/content'), join(work, 'src/content'), { recursive: true });
+  // The page's file is a fixture, every line known: the owner's own may hold any headline.
+  cpSync(join(PROJECT_ROOT, 'tests/fixtures/content/kit.yaml'), join(work, 'src/content/kit.yaml'));
   writeFileSync(
     join(work, 'src/content/experiments.yaml'),
     `# The owner's note stays.\n${stringify([
@@ -103,11 +105,11 @@ describe('npm run experiment:promote', () => {
     expect(read('kit.yaml')).toBe(before);
   }, 60_000);
 
-  it('is one action from GitHub’s page too: a workflow that runs it, the tests, and opens a pull request', async () => {
-    const workflow = parse(
-      readFileSync(join(PROJECT_ROOT, '.github/workflows/promote-winner.yml'), 'utf8'),
-    ) as {
+  it('is one action from GitHub’s page too: a workflow that runs it, starts the owner’s check on its branch, and opens a pull request', async () => {
+    const read = (file: string) => parse(readFileSync(join(PROJECT_ROOT, '.github/workflows', file), 'utf8'));
+    const workflow = read('promote-winner.yml') as {
       on: { workflow_dispatch: { inputs: Record<string, { required: boolean }> } };
+      permissions: Record<string, string>;
       jobs: { promote: { env: Record<string, string>; steps: { run?: string }[] } };
     };
     expect(Object.keys(workflow.on.workflow_dispatch.inputs)).toEqual(['test', 'variant']);
@@ -118,8 +120,15 @@ describe('npm run experiment:promote', () => {
     expect(env).toMatchObject({ TEST_NAME: '${{ inputs.test }}', VARIANT_NAME: '${{ inputs.variant }}' });
     const order = (command: string) => runs.findIndex((run) => run.includes(command));
     expect(order('npm run experiment:promote -- "$TEST_NAME" "$VARIANT_NAME"')).toBeGreaterThan(-1);
-    expect(order('npm test')).toBeGreaterThan(order('npm run experiment:promote'));
-    expect(order('gh pr create')).toBeGreaterThan(order('npm test'));
+    expect(order('gh pr create')).toBeGreaterThan(order('npm run experiment:promote'));
+    // The branch pushed with the workflow's own token starts no workflow: the owner's check is
+    // started on it by name, before the pull request opens, so the gate answers there.
+    const publishing = runs[order('gh pr create')]!;
+    const started = publishing.indexOf('gh workflow run editor-branches.yml --ref "$branch"');
+    expect(started).toBeGreaterThan(publishing.indexOf('git push origin "$branch"'));
+    expect(publishing.indexOf('gh pr create')).toBeGreaterThan(started);
+    expect(workflow.permissions).toMatchObject({ actions: 'write' });
+    expect(Object.keys((read('editor-branches.yml') as { on: object }).on)).toContain('workflow_dispatch');
     // The branch is named from the two names, whatever the owner typed.
     const naming = runs[order('gh pr create')]!.split('\n')[0]!;
     const { stdout } = await promisify(execFile)('bash', ['-c', `${naming}; printf '%s' "$branch"`], {
