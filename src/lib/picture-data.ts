@@ -17,16 +17,27 @@ export interface PictureData {
   sizes: string;
 }
 
+/**
+ * An imported image's details, read without marking its original as used by a page: Astro copies
+ * the original of an image whose details a page reads into the build, and the pages here show
+ * only the sizes made from it (getImage reads its details the same way).
+ */
+export function unreferenced(image: ImageMetadata): ImageMetadata {
+  // `clone` is the plain details behind Astro's build-time wrapper of an imported image.
+  return (image as ImageMetadata & { clone?: ImageMetadata }).clone ?? image;
+}
+
 export async function pictureData(
   image: ImageMetadata,
   alt: string,
   sizes = '(min-width: 768px) 50vw, 100vw',
   widths: readonly number[] = ui.imageWidths,
 ): Promise<PictureData> {
-  const usable = widths.filter((w) => w <= image.width);
-  const list = usable.length > 0 ? usable : [image.width];
+  const { width: originalWidth, height: originalHeight } = unreferenced(image);
+  const usable = widths.filter((w) => w <= originalWidth);
+  const list = usable.length > 0 ? usable : [originalWidth];
   const largest = Math.max(...list);
-  const height = Math.round((image.height / image.width) * largest);
+  const height = Math.round((originalHeight / originalWidth) * largest);
   const sources = await Promise.all(
     (['avif', 'webp'] as const).map(async (format) => {
       const variants = await Promise.all(
