@@ -47,7 +47,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     productionUrlGuard(settings.productionUrls),
-    analyticsForwards(settings.analytics),
+    analyticsForwards(settings.analytics, settings.uncounted),
     experimentsList(),
     campaignCheck(),
     react(),

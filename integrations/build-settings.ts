@@ -9,7 +9,7 @@
  */
 import { hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
 import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from '../src/config/analytics.ts';
-import { checkProductionUrls, type UrlCheck } from '../src/config/production-urls.ts';
+import { checkProductionUrls, previewContext, type UrlCheck } from '../src/config/production-urls.ts';
 import { VIDEO_FRAME_ORIGINS } from '../src/config/videos.ts';
 import { readPublicEnv } from './env-schema.ts';
 
@@ -20,8 +20,13 @@ export interface BuildSettings {
   siteUrl: string;
   /** The origins frames may come from: the video hosts and, when configured, the newsletter provider. */
   frameOrigins: string[];
-  /** The analytics provider, or null for none. */
+  /** The analytics provider, or null for none (and for a build whose visitors are not counted). */
   analytics: AnalyticsSettings | null;
+  /**
+   * Why this build counts no visit though a provider may be set: it is a host's preview
+   * (`Netlify, CONTEXT=deploy-preview`) or the browser editor's (`npm run edit`); null otherwise.
+   */
+  uncounted: string | null;
   /** Origins the policy adds for analytics: its script (Umami's, straight from the provider) and its events. */
   analyticsPolicy: { script: string[]; connect: string[] };
   /** The verdict on the two origins for this build (a production host stops on a placeholder). */
@@ -40,29 +45,35 @@ export function buildSettings(env: BuildEnv): BuildSettings {
     ...VIDEO_FRAME_ORIGINS,
     ...(newsletterEmbed ? [new URL(newsletterEmbed).origin] : []),
   ];
-  const analytics = analyticsSettings({
+  const configured = analyticsSettings({
     provider: settings.PUBLIC_ANALYTICS_PROVIDER,
     host: settings.PUBLIC_ANALYTICS_HOST,
     siteId: settings.PUBLIC_ANALYTICS_SITE_ID,
     proxy: settings.PUBLIC_ANALYTICS_PROXY,
     siteUrl,
   });
-  if (analytics?.proxy && env['CF_PAGES']) {
+  if (configured?.proxy && env['CF_PAGES']) {
     throw new Error(
       'PUBLIC_ANALYTICS_PROXY=true needs a host that forwards requests to another origin, and Cloudflare Pages cannot: leave it unset there (events then go straight to the provider).',
     );
   }
+  const editing = env['KEYSTATIC'] === 'true';
+  // Their visitors are the owner and the team: the settings are checked above like any build's,
+  // then left out.
+  const uncounted = previewContext(env) ?? (editing ? 'npm run edit' : null);
+  const analytics = uncounted ? null : configured;
   return {
     siteUrl,
     frameOrigins,
     analytics,
+    uncounted,
     analyticsPolicy: analyticsOrigins(analytics),
     // The guard asks whether the two origins were set at all, not what they default to.
     productionUrls: checkProductionUrls(env, {
       ...(env['PUBLIC_SITE_URL'] && { siteUrl: siteUrl }),
       ...(env['PUBLIC_APP_URL'] && { appUrl: settings.PUBLIC_APP_URL }),
     }),
-    editing: env['KEYSTATIC'] === 'true',
+    editing,
     // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
     hostedEditor: hostedEditorSettings(env),
   };

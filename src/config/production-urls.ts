@@ -25,6 +25,33 @@ export function productionContext(env: Env): string | null {
   return null;
 }
 
+/**
+ * Branches the hosted editor creates start with this (src/editor/storage.ts): drafts are easy to
+ * tell from other work, a host's branch previews and the repository's test workflow pick them by
+ * it, a preview of one counts no visit (previewContext), and it holds no `/`, which hosts would
+ * turn into `-` in a preview's address.
+ */
+export const EDITOR_BRANCH_PREFIX = 'edit-';
+
+/**
+ * The variable that says this build is a host's preview (a pull request's, a branch's, a draft of
+ * the hosted editor's), as `NAME=value`, or null: its visitors are the owner and the team, whom
+ * the analytics must not count beside the real visitors. Netlify's deploy previews and branch
+ * deploys, Vercel's preview and development environments, and on Cloudflare Pages (which says
+ * only the branch) an editor's draft branch.
+ */
+export function previewContext(env: Env): string | null {
+  const netlify = env['CONTEXT'];
+  if (netlify === 'deploy-preview' || netlify === 'branch-deploy' || netlify === 'dev')
+    return `Netlify, CONTEXT=${netlify}`;
+  const vercel = env['VERCEL_ENV'];
+  if (vercel === 'preview' || vercel === 'development') return `Vercel, VERCEL_ENV=${vercel}`;
+  const branch = env['CF_PAGES_BRANCH'];
+  if (env['CF_PAGES'] && branch?.startsWith(EDITOR_BRANCH_PREFIX))
+    return `Cloudflare Pages, CF_PAGES_BRANCH=${branch}`;
+  return null;
+}
+
 function hostOf(url: string): string | null {
   try {
     return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
