@@ -11,20 +11,18 @@ import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import type { z } from 'astro/zod';
 import { parse } from 'yaml';
 import { objectShape, type EditorField, type Field } from '../content/fields.ts';
-import { figureTable } from '../content/figures.ts';
 import {
   CONTENT_NAMES,
   contentFiles,
   contentPath,
   DATA_FILES,
   type ContentName,
-  type Offer,
 } from '../content/schemas.ts';
 import { CAMPAIGN_FOLDER } from '../content/pages.ts';
 import { campaignBasesOf, campaignSchema } from '../content/schemas/campaigns.ts';
 import { checkedExperimentsSchema } from '../content/schemas/experiments.ts';
 import { campaignNameProblem } from './campaign-names.ts';
-import { openingCampaigns, openingText, openingTextsExcept } from './opening-content.ts';
+import { openingCampaigns, openingFigures, openingTextsExcept } from './opening-content.ts';
 import { campaignName, campaignRules, notedCampaignFields } from './campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './experiment-rules.tsx';
 import { resultsSingleton } from './results/field.tsx';
@@ -35,22 +33,10 @@ import { itemProblem, itemStart, titling } from './list-items.tsx';
 import { saveProblems, whereUnder, type Where } from './save-problems.tsx';
 import { hostProblem, tellingHost, useVideoHosts } from './video-host.tsx';
 import { editorStorage, previewUrl } from './storage.ts';
-import {
-  copyTypingFigure,
-  figureProblems,
-  formatFigure,
-  hasToken,
-  showsAs,
-  type FigureTable,
-} from '../lib/figure-tokens.ts';
+import { copyTypingFigure, figureProblems, formatFigure, hasToken, showsAs } from '../lib/figure-tokens.ts';
 import { videoIdFromAddress } from '../lib/video-id.ts';
 
-/** The figures copy may quote, as offer.yaml holds them when the editor opens (none if it is broken: the build refuses it then). */
-function currentFigures(): FigureTable | undefined {
-  const offer = contentFiles.offer.zod.safeParse(parse(openingText('offer')));
-  return offer.success ? figureTable(offer.data as Offer) : undefined;
-}
-const figures = currentFigures();
+const figures = openingFigures();
 
 /** Every string of the pages' copy (every data file but offer.yaml), as the editor opens. */
 const copyTexts: string[] = openingTextsExcept('offer').flatMap((source) => stringsIn(parse(source)));
