@@ -7,11 +7,41 @@
  * is a form, so its Done button then stays put, with the field's message showing, instead of
  * closing over the mistake.
  */
-import { fields, type BasicFormField, type FormFieldInputProps } from '@keystatic/core';
+import { fields, type BasicFormField, type ComponentSchema, type FormFieldInputProps } from '@keystatic/core';
 import { TextArea, TextField } from '@keystar/ui/text-field';
 import { Text } from '@keystar/ui/typography';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { recordProblem, type Where } from './save-problems.tsx';
+
+type Leaf = BasicFormField<NonNullable<unknown> | null>;
+
+/** `field` with `render` around its input (given the input and its props). */
+export function around(
+  field: ComponentSchema,
+  render: (input: ReactNode, props: FormFieldInputProps<NonNullable<unknown> | null>) => ReactNode,
+): ComponentSchema {
+  if (field.kind !== 'form') return field;
+  const form = field as unknown as Leaf;
+  const Base = form.Input;
+  function Input(props: FormFieldInputProps<NonNullable<unknown> | null>) {
+    return <>{render(<Base {...props} />, props)}</>;
+  }
+  return { ...form, Input } as unknown as ComponentSchema;
+}
+
+/**
+ * What a text field shows while it is empty, given by the form around it: a campaign page's or a
+ * variant's word shows its page's own words there ("as on /: …").
+ */
+export const FieldPlaceholder = createContext<string | undefined>(undefined);
 
 /** Why a value cannot be saved, in words after the field's label; undefined when it can. */
 export type Problem<T> = (value: T) => string | undefined;
@@ -71,6 +101,7 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
     const [touched, setTouched] = useState(false);
     const wrapper = useRef<HTMLDivElement>(null);
     watch?.();
+    const placeholder = useContext(FieldPlaceholder);
     const error = message(value);
     useBrowserValidity(wrapper, error, () => setTouched(true));
     const Field = multiline ? TextArea : TextField;
@@ -84,6 +115,7 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
           // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={autoFocus}
           value={value}
+          {...(placeholder && { placeholder })}
           onChange={(next: string) => {
             setTouched(true);
             onChange(normalize ? normalize(next) : next);
