@@ -26,7 +26,7 @@ import { openingCampaigns, openingFigures, openingTextsExcept } from './opening-
 import { campaignName, campaignRules, notedCampaignFields } from './campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './experiment-rules.tsx';
 import { resultsSingleton } from './results/field.tsx';
-import { checkedText, stableImage, switchField, withBrowserValidity } from './fields.tsx';
+import { checkedText, describingPicture, stableImage, switchField, withBrowserValidity } from './fields.tsx';
 import { figuresHint } from './figures-hint.tsx';
 import { startEditorPage } from './page.ts';
 import { itemProblem, itemStart, titling } from './list-items.tsx';
@@ -264,6 +264,8 @@ function objectFields(field: Field, place: Place): Record<string, ComponentSchem
   const { fields: children } = field.editor;
   // A video's Host tells its Video id field which host the id must play on.
   const isVideo = Object.values(children).some((child) => child.kind === 'videoId');
+  // A picture's description (its `alt` beside it) is asked again when the picture is replaced.
+  const isPicture = Object.values(children).some((child) => child.kind === 'image');
   return Object.fromEntries(
     Object.entries(children).map(([key, child]) => {
       const made = editorField(
@@ -273,7 +275,8 @@ function objectFields(field: Field, place: Place): Record<string, ComponentSchem
           ...(place.token !== undefined && { token: place.token ? `${place.token}.${key}` : key }),
         },
       );
-      return [key, isVideo && key === 'provider' ? tellingHost(made, place.path) : made];
+      if (isVideo && key === 'provider') return [key, tellingHost(made, place.path)];
+      return [key, isPicture && key === 'alt' ? describingPicture(made) : made];
     }),
   );
 }
