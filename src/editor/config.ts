@@ -27,7 +27,7 @@ import { campaignName, campaignRules, notedCampaignFields } from './campaign-fie
 import { experimentRules, notedExperimentList } from './experiment-rules.tsx';
 import { resultsSingleton } from './results/field.tsx';
 import { checkedText, describingPicture, stableImage, switchField, withBrowserValidity } from './fields.tsx';
-import { figuresHint } from './figures-hint.tsx';
+import { figuresHint, quotedAs } from './figures-hint.tsx';
 import { startEditorPage } from './page.ts';
 import { itemProblem, itemStart, titling } from './list-items.tsx';
 import { saveProblems, whereUnder, type Where } from './save-problems.tsx';
@@ -83,16 +83,6 @@ function zodProblem(zod: z.ZodType) {
   };
 }
 
-/** The field's help text, with its token when it is a figure of offer.yaml. */
-function describe(field: Field, place: Place): string | undefined {
-  const { kind, description } = field.editor;
-  const hint =
-    place.token !== undefined && (kind === 'number' || kind === 'text')
-      ? `In copy: {${place.token}}.`
-      : undefined;
-  return [description, hint].filter(Boolean).join(' ') || undefined;
-}
-
 /** Copy as the page prints it, when it quotes a figure by name (the "Shows as" line, a list row's title). */
 const readAs = (value: string): string | undefined =>
   figures && hasToken(value) ? showsAs(value, figures) : undefined;
@@ -128,14 +118,22 @@ function numberField(
   return withBrowserValidity(checked, place.where);
 }
 
-/** The editor's form field for a field of schemas.ts, placed at `place`. */
+/** The editor's form field for a field of schemas.ts, placed at `place`; a figure of offer.yaml shows the name copy quotes it by. */
 export function editorField(
   field: Field,
   place: Place = { where: '', path: '', copy: false },
 ): ComponentSchema {
+  const made = formField(field, place);
+  const { kind } = field.editor;
+  return place.token !== undefined && (kind === 'number' || kind === 'text')
+    ? quotedAs(made, place.token)
+    : made;
+}
+
+/** The form field itself, by its kind. */
+function formField(field: Field, place: Place): ComponentSchema {
   const { editor } = field;
-  const { label } = editor;
-  const description = describe(field, place);
+  const { label, description } = editor;
   const check = zodProblem(field.zod);
   // Copy is also checked for figure tokens, as the build does with every string of a page's file.
   const copyCheck = (value: string) =>
