@@ -7,6 +7,8 @@
  * it after making the sizes the pages show only when none did. So its details are read from a
  * copy here (`unreferenced`): a photo the pages show as AVIF and WebP leaves no original behind
  * (an owner's camera photo is megabytes), and only a vector image, served as it is, is copied.
+ * The folder is imported whole, a picture no page shows included (one the owner replaced):
+ * integrations/unused-images.ts removes those from the build.
  */
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
