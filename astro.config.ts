@@ -21,6 +21,7 @@ import { productionUrlGuard } from './integrations/production-url-guard.ts';
 import { firstScreen } from './integrations/first-screen.ts';
 import { subsetFonts } from './integrations/subset-fonts.ts';
 import { trimPolicies } from './integrations/trim-policy.ts';
+import { unusedImagesRemoved } from './integrations/unused-images.ts';
 import { buildSettings } from './integrations/build-settings.ts';
 
 // The shell's variables and the .env files' (where the shell's win): the build's one reading of them.
@@ -44,7 +45,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     productionUrlGuard(settings.productionUrls),
-    analyticsForwards(settings.analytics),
+    analyticsForwards(settings.analytics, settings.uncounted),
     securitySettings(settings),
     experimentsList(),
     campaignCheck(),
@@ -61,6 +62,8 @@ export default defineConfig({
     firstScreen(),
     // After both (which rehash what they edit): each page's policy keeps its own hashes.
     trimPolicies(),
+    // No uploaded picture that no page shows is served (the uploads folder is imported whole).
+    unusedImagesRemoved(),
     ...(await editorIntegrations()),
     liveDirective(),
   ],

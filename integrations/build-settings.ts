@@ -12,7 +12,7 @@ import { analyticsSource, type ResultsSource } from '../runtime/results/results-
 import { PAGE_SETTINGS, readSettings, type Env, type Settings } from '../runtime/settings.ts';
 import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from '../src/config/analytics.ts';
 import { VIDEO_FRAME_ORIGINS } from '../src/config/videos.ts';
-import { checkProductionUrls, type UrlCheck } from './production-url-guard.ts';
+import { checkProductionUrls, previewContext, type UrlCheck } from './production-url-guard.ts';
 
 export type BuildEnv = Env;
 
@@ -29,8 +29,13 @@ export interface BuildSettings {
   siteUrl: string;
   /** The origins frames may come from: the video hosts and, when configured, the newsletter provider. */
   frameOrigins: string[];
-  /** The analytics provider, or null for none. */
+  /** The analytics provider, or null for none (and for a build whose visitors are not counted). */
   analytics: AnalyticsSettings | null;
+  /**
+   * Why this build counts no visit though a provider may be set: it is a host's preview
+   * (`Netlify, CONTEXT=deploy-preview`) or the browser editor's (`npm run edit`); null otherwise.
+   */
+  uncounted: string | null;
   /** Origins the policy adds for analytics: its script (Umami's, straight from the provider) and its events. */
   analyticsPolicy: { script: string[]; connect: string[] };
   /** HSTS_PRELOAD: every host's Strict-Transport-Security asks to be preloaded. */
@@ -53,23 +58,29 @@ export function buildSettings(env: BuildEnv): BuildSettings {
     ...VIDEO_FRAME_ORIGINS,
     ...(newsletterEmbed ? [new URL(newsletterEmbed).origin] : []),
   ];
-  const analytics = analyticsSettings({
+  const configured = analyticsSettings({
     provider: settings.PUBLIC_ANALYTICS_PROVIDER,
     host: settings.PUBLIC_ANALYTICS_HOST,
     siteId: settings.PUBLIC_ANALYTICS_SITE_ID,
     proxy: settings.PUBLIC_ANALYTICS_PROXY,
     siteUrl,
   });
-  if (analytics?.proxy && env['CF_PAGES']) {
+  if (configured?.proxy && env['CF_PAGES']) {
     throw new Error(
       'PUBLIC_ANALYTICS_PROXY=true needs a host that forwards requests to another origin, and Cloudflare Pages cannot: leave it unset there (events then go straight to the provider).',
     );
   }
+  const editing = env['KEYSTATIC'] === 'true';
+  // Their visitors are the owner and the team: the settings are checked above like any build's,
+  // then left out.
+  const uncounted = previewContext(env) ?? (editing ? 'npm run edit' : null);
+  const analytics = uncounted ? null : configured;
   return {
     pages: Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name]])) as BuildSettings['pages'],
     siteUrl,
     frameOrigins,
     analytics,
+    uncounted,
     analyticsPolicy: analyticsOrigins(analytics),
     hstsPreload: settings.HSTS_PRELOAD,
     // The guard asks whether the two origins were set at all, not what they default to.
@@ -77,7 +88,7 @@ export function buildSettings(env: BuildEnv): BuildSettings {
       ...(env['PUBLIC_SITE_URL']?.trim() && { siteUrl }),
       ...(env['PUBLIC_APP_URL']?.trim() && { appUrl: settings.PUBLIC_APP_URL }),
     }),
-    editing: env['KEYSTATIC'] === 'true',
+    editing,
     results: analyticsSource(settings),
     // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
     hostedEditor: hostedEditorSettings(env),

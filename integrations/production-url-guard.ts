@@ -7,6 +7,7 @@
 import type { AstroIntegration } from 'astro';
 import { DEFAULT_APP_URL, DEFAULT_SITE_URL, type Env } from '../runtime/settings.ts';
 import { hostOf, isLocalHost } from '../src/config/analytics.ts';
+import { EDITOR_BRANCH_PREFIX } from '../src/editor/storage.ts';
 
 /**
  * The variable that says this build is a production deploy, as `NAME=value`, or null for a
@@ -18,6 +19,25 @@ export function productionContext(env: Env): string | null {
   if (env['VERCEL_ENV'] === 'production') return 'Vercel, VERCEL_ENV=production';
   if (env['CF_PAGES'] && env['CF_PAGES'] !== '0') return `Cloudflare Pages, CF_PAGES=${env['CF_PAGES']}`;
   if (env['SITE_ENV'] === 'production') return 'SITE_ENV=production';
+  return null;
+}
+
+/**
+ * The variable that says this build is a host's preview (a pull request's, a branch's, a draft of
+ * the hosted editor's), as `NAME=value`, or null: its visitors are the owner and the team, whom
+ * the analytics must not count beside the real visitors. Netlify's deploy previews and branch
+ * deploys, Vercel's preview and development environments, and on Cloudflare Pages (which says
+ * only the branch) an editor's draft branch.
+ */
+export function previewContext(env: Env): string | null {
+  const netlify = env['CONTEXT'];
+  if (netlify === 'deploy-preview' || netlify === 'branch-deploy' || netlify === 'dev')
+    return `Netlify, CONTEXT=${netlify}`;
+  const vercel = env['VERCEL_ENV'];
+  if (vercel === 'preview' || vercel === 'development') return `Vercel, VERCEL_ENV=${vercel}`;
+  const branch = env['CF_PAGES_BRANCH'];
+  if (env['CF_PAGES'] && branch?.startsWith(EDITOR_BRANCH_PREFIX))
+    return `Cloudflare Pages, CF_PAGES_BRANCH=${branch}`;
   return null;
 }
 

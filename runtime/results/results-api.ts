@@ -32,9 +32,20 @@ const KEEP_MS = 5 * 60_000;
 export const DEFAULT_API = { plausible: 'https://plausible.io', umami: 'https://api.umami.is/v1' } as const;
 const NAMES = { plausible: 'Plausible', umami: 'Umami' } as const;
 
-/** Where the owner sets a variable: the host's settings, or the project's .env under `npm run edit`. */
+/**
+ * Where the owner sets a variable: the host's settings (the hosted editor), or the project's .env
+ * under `npm run edit`, which reads it as it starts.
+ */
 export type SettingsPlace = 'host' | 'local';
-const PLACE = { host: "the host's environment variables", local: 'the .env file of the project' } as const;
+const HOST_SETTINGS =
+  "your host's settings (Netlify: Site configuration → Environment variables; Vercel: Settings → Environment Variables; Cloudflare Pages: Settings → Variables and Secrets; your own server: the environment of npm start)";
+
+/** Where to set `names`, and what then: "set … in the .env file …, then restart npm run edit". */
+function setIn(place: SettingsPlace, names: string): string {
+  return place === 'local'
+    ? `${names} in the .env file in the project's folder (a line NAME=value each), then restart npm run edit`
+    : `${names} in ${HOST_SETTINGS}, then deploy the site again`;
+}
 
 /** The variables the Results read, at run time where they run (runtime/settings.ts). */
 export const RESULTS_SETTINGS = [
@@ -69,27 +80,26 @@ export function analyticsSource(settings: ResultsSettings): ResultsSource {
   return { provider, apiUrl, siteId, apiKey };
 }
 
-/** The sentence for a state that gives no figures. */
+/** The sentence for a state that gives no figures, saying where the owner sets what is missing. */
 export function stateMessage(
   state: Exclude<ResultsState, 'ready'>,
   provider: Provider | undefined,
   place: SettingsPlace,
 ) {
   const name = provider ? NAMES[provider] : 'The analytics provider';
-  const where = PLACE[place];
   switch (state) {
     case 'no-provider':
-      return `No analytics provider is set: set PUBLIC_ANALYTICS_PROVIDER (plausible or umami) and PUBLIC_ANALYTICS_SITE_ID in ${where}, then publish again.`;
+      return `No analytics provider is set: set ${setIn(place, 'PUBLIC_ANALYTICS_PROVIDER (plausible or umami) and PUBLIC_ANALYTICS_SITE_ID')}.`;
     case 'no-key':
-      return `No analytics key is set: create a read-only stats API key in ${name}'s settings and set it as ANALYTICS_API_KEY in ${where} (it stays on the server).`;
+      return `No analytics key is set: create a read-only stats API key in ${name}'s settings and set it as ${setIn(place, 'ANALYTICS_API_KEY')} (it stays on the server).`;
     case 'no-data':
       return `${name} has counted no visits for these figures yet: they appear here once visitors arrive${provider === 'plausible' ? ' (cta_click and web_vital must be goals in Plausible)' : ''}.`;
     case 'unreachable':
-      return `${name} could not be reached just now: try again in a few minutes, and if it lasts check ANALYTICS_API_URL in ${where}.`;
+      return `${name} could not be reached just now: try again in a few minutes, and if it lasts check ${setIn(place, 'ANALYTICS_API_URL')}.`;
     case 'refused':
-      return `${name} refused the key: create a new stats API key there and set it as ANALYTICS_API_KEY in ${where}.`;
+      return `${name} refused the key: create a new stats API key there and set it as ${setIn(place, 'ANALYTICS_API_KEY')}.`;
     case 'failed':
-      return `${name} answered with an error: check PUBLIC_ANALYTICS_SITE_ID and ANALYTICS_API_URL in ${where}, then try again.`;
+      return `${name} answered with an error: check ${setIn(place, 'PUBLIC_ANALYTICS_SITE_ID and ANALYTICS_API_URL')}.`;
   }
 }
 

@@ -11,46 +11,32 @@ import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import type { z } from 'astro/zod';
 import { parse } from 'yaml';
 import { objectShape, type EditorField, type Field } from '../content/fields.ts';
-import { figureTable } from '../content/figures.ts';
 import {
   CONTENT_NAMES,
   contentFiles,
   contentPath,
   DATA_FILES,
   type ContentName,
-  type Offer,
 } from '../content/schemas.ts';
 import { CAMPAIGN_FOLDER } from '../content/pages.ts';
 import { campaignBasesOf, campaignSchema } from '../content/schemas/campaigns.ts';
 import { checkedExperimentsSchema } from '../content/schemas/experiments.ts';
 import { campaignNameProblem } from './campaign-names.ts';
-import { openingCampaigns, openingText, openingTextsExcept } from './opening-content.ts';
+import { openingCampaigns, openingFigures, openingTextsExcept } from './opening-content.ts';
 import { campaignName, campaignRules, notedCampaignFields } from './campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './experiment-rules.tsx';
 import { resultsSingleton } from './results/field.tsx';
-import { checkedText, stableImage, switchField, withBrowserValidity } from './fields.tsx';
-import { figuresHint } from './figures-hint.tsx';
+import { checkedText, describingPicture, stableImage, switchField, withBrowserValidity } from './fields.tsx';
+import { figuresHint, quotedAs } from './figures-hint.tsx';
 import { startEditorPage } from './page.ts';
 import { itemProblem, itemStart, titling } from './list-items.tsx';
 import { saveProblems, whereUnder, type Where } from './save-problems.tsx';
 import { hostProblem, tellingHost, useVideoHosts } from './video-host.tsx';
 import { editorStorage, previewUrl } from './storage.ts';
-import {
-  copyTypingFigure,
-  figureProblems,
-  formatFigure,
-  hasToken,
-  showsAs,
-  type FigureTable,
-} from '../lib/figure-tokens.ts';
+import { copyTypingFigure, figureProblems, formatFigure, hasToken, showsAs } from '../lib/figure-tokens.ts';
 import { videoIdFromAddress } from '../lib/video-id.ts';
 
-/** The figures copy may quote, as offer.yaml holds them when the editor opens (none if it is broken: the build refuses it then). */
-function currentFigures(): FigureTable | undefined {
-  const offer = contentFiles.offer.zod.safeParse(parse(openingText('offer')));
-  return offer.success ? figureTable(offer.data as Offer) : undefined;
-}
-const figures = currentFigures();
+const figures = openingFigures();
 
 /** Every string of the pages' copy (every data file but offer.yaml), as the editor opens. */
 const copyTexts: string[] = openingTextsExcept('offer').flatMap((source) => stringsIn(parse(source)));
@@ -97,16 +83,6 @@ function zodProblem(zod: z.ZodType) {
   };
 }
 
-/** The field's help text, with its token when it is a figure of offer.yaml. */
-function describe(field: Field, place: Place): string | undefined {
-  const { kind, description } = field.editor;
-  const hint =
-    place.token !== undefined && (kind === 'number' || kind === 'text')
-      ? `In copy: {${place.token}}.`
-      : undefined;
-  return [description, hint].filter(Boolean).join(' ') || undefined;
-}
-
 /** Copy as the page prints it, when it quotes a figure by name (the "Shows as" line, a list row's title). */
 const readAs = (value: string): string | undefined =>
   figures && hasToken(value) ? showsAs(value, figures) : undefined;
@@ -142,14 +118,22 @@ function numberField(
   return withBrowserValidity(checked, place.where);
 }
 
-/** The editor's form field for a field of schemas.ts, placed at `place`. */
+/** The editor's form field for a field of schemas.ts, placed at `place`; a figure of offer.yaml shows the name copy quotes it by. */
 export function editorField(
   field: Field,
   place: Place = { where: '', path: '', copy: false },
 ): ComponentSchema {
+  const made = formField(field, place);
+  const { kind } = field.editor;
+  return place.token !== undefined && (kind === 'number' || kind === 'text')
+    ? quotedAs(made, place.token)
+    : made;
+}
+
+/** The form field itself, by its kind. */
+function formField(field: Field, place: Place): ComponentSchema {
   const { editor } = field;
-  const { label } = editor;
-  const description = describe(field, place);
+  const { label, description } = editor;
   const check = zodProblem(field.zod);
   // Copy is also checked for figure tokens, as the build does with every string of a page's file.
   const copyCheck = (value: string) =>
@@ -278,6 +262,8 @@ function objectFields(field: Field, place: Place): Record<string, ComponentSchem
   const { fields: children } = field.editor;
   // A video's Host tells its Video id field which host the id must play on.
   const isVideo = Object.values(children).some((child) => child.kind === 'videoId');
+  // A picture's description (its `alt` beside it) is asked again when the picture is replaced.
+  const isPicture = Object.values(children).some((child) => child.kind === 'image');
   return Object.fromEntries(
     Object.entries(children).map(([key, child]) => {
       const made = editorField(
@@ -287,7 +273,8 @@ function objectFields(field: Field, place: Place): Record<string, ComponentSchem
           ...(place.token !== undefined && { token: place.token ? `${place.token}.${key}` : key }),
         },
       );
-      return [key, isVideo && key === 'provider' ? tellingHost(made, place.path) : made];
+      if (isVideo && key === 'provider') return [key, tellingHost(made, place.path)];
+      return [key, isPicture && key === 'alt' ? describingPicture(made) : made];
     }),
   );
 }

@@ -1,23 +1,60 @@
 /**
  * The editor's own form fields, where Keystatic's stock fields fall short of the build's rules:
  * text checked by the same function the build uses (figure tokens, lengths, links, video ids),
- * images that keep their file names, and a section switch that leaves no `hidden: false` lines.
+ * images that keep their file names and are checked as they are chosen (a camera's photo scaled
+ * down, picture-check.ts; a replaced picture's description asked again), and a section switch
+ * that leaves no `hidden: false` lines.
  *
  * Every field that can be wrong also tells the browser (setCustomValidity): a list item's dialog
  * is a form, so its Done button then stays put, with the field's message showing, instead of
  * closing over the mistake.
  */
-import { fields, type BasicFormField, type FormFieldInputProps } from '@keystatic/core';
+import { fields, type BasicFormField, type ComponentSchema, type FormFieldInputProps } from '@keystatic/core';
 import { TextArea, TextField } from '@keystar/ui/text-field';
 import { Text } from '@keystar/ui/typography';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { checkedPicture, type Picture } from './picture-check.ts';
 import { recordProblem, type Where } from './save-problems.tsx';
+
+type Leaf = BasicFormField<NonNullable<unknown> | null>;
 
 /** Why a value cannot be saved, in words after the field's label; undefined when it can. */
 export type Problem<T> = (value: T) => string | undefined;
 
 /** Each of these fields' own check, without recording anything: a list's rows are marked by it. */
 const checks = new WeakMap<object, Problem<never>>();
+
+/** `field` with `render` around its input (given the input and its props). */
+export function around(
+  field: ComponentSchema,
+  render: (input: ReactNode, props: FormFieldInputProps<NonNullable<unknown> | null>) => ReactNode,
+): ComponentSchema {
+  if (field.kind !== 'form') return field;
+  const form = field as unknown as Leaf;
+  const Base = form.Input;
+  function Input(props: FormFieldInputProps<NonNullable<unknown> | null>) {
+    return <>{render(<Base {...props} />, props)}</>;
+  }
+  const wrapped = { ...form, Input } as unknown as ComponentSchema;
+  // Its own check goes with it (a list's row is marked by it).
+  const check = checks.get(field);
+  if (check) checks.set(wrapped, check);
+  return wrapped;
+}
+
+/**
+ * What a text field shows while it is empty, given by the form around it: a campaign page's or a
+ * variant's word shows its page's own words there ("as on /: …").
+ */
+export const FieldPlaceholder = createContext<string | undefined>(undefined);
 
 /** What is wrong with `value` in `field` (one of this file's fields), with the field's label first. */
 export function fieldProblem(field: unknown, value: unknown): string | undefined {
@@ -71,6 +108,7 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
     const [touched, setTouched] = useState(false);
     const wrapper = useRef<HTMLDivElement>(null);
     watch?.();
+    const placeholder = useContext(FieldPlaceholder);
     const error = message(value);
     useBrowserValidity(wrapper, error, () => setTouched(true));
     const Field = multiline ? TextArea : TextField;
@@ -84,6 +122,7 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
           // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={autoFocus}
           value={value}
+          {...(placeholder && { placeholder })}
           onChange={(next: string) => {
             setTouched(true);
             onChange(normalize ? normalize(next) : next);
@@ -190,6 +229,88 @@ function uploadName(original: string): string {
 type ImageField = ReturnType<typeof fields.image>;
 type ImageValue = Parameters<ImageField['validate']>[0];
 
+/** Said by a picture's field when the owner replaces its picture: its description is asked again. */
+const PICTURE_REPLACED = 'editor-picture-replaced';
+/** A picture and its description share the list item's dialog (or, outside one, the form). */
+const PICTURE_AND_WORDS = '[role="dialog"], form';
+
+/** What the owner is told under a picture's field: what was done to a new picture, or why it was refused. */
+type Told = { words: string; refused: boolean } | null;
+
+/**
+ * The picture field's input: a newly chosen picture is checked before it is taken (picture-check.ts:
+ * scaled down, or refused, with a line saying which); one that replaces a picture asks for its
+ * description again.
+ */
+function CheckedPictureInput({
+  Base,
+  ...props
+}: FormFieldInputProps<ImageValue> & { Base: ImageField['Input'] }) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [told, setTold] = useState<Told>(null);
+  const onChange = (next: ImageValue) => {
+    // Removed, or only renamed: as it is.
+    if (!next || next.data === props.value?.data) return props.onChange(next);
+    const replacing = props.value !== null;
+    setTold({ words: 'Checking the picture…', refused: false });
+    void checkedPicture(next as Picture).then((checked) => {
+      if ('refused' in checked) return setTold({ words: checked.refused, refused: true });
+      props.onChange(checked.picture);
+      setTold(checked.told ? { words: checked.told, refused: false } : null);
+      if (replacing) wrapper.current?.dispatchEvent(new CustomEvent(PICTURE_REPLACED, { bubbles: true }));
+    });
+  };
+  return (
+    <div ref={wrapper}>
+      <Base {...props} onChange={onChange} />
+      {told && (
+        <Text
+          role={told.refused ? 'alert' : 'status'}
+          color={told.refused ? 'critical' : 'neutral'}
+          UNSAFE_style={{ display: 'block', marginTop: 6 }}
+        >
+          {told.words}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** A picture's description: emptied, and asked for again, when the owner replaces the picture beside it. */
+function Describing({ clear, empty, children }: { clear: () => void; empty: boolean; children: ReactNode }) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    const replaced = (event: Event) => {
+      const here = wrapper.current?.closest(PICTURE_AND_WORDS);
+      if (!here || (event.target as Element).closest(PICTURE_AND_WORDS) !== here) return;
+      clear();
+      setAsked(true);
+    };
+    document.addEventListener(PICTURE_REPLACED, replaced);
+    return () => document.removeEventListener(PICTURE_REPLACED, replaced);
+  }, [clear]);
+  return (
+    <div ref={wrapper}>
+      {children}
+      {asked && empty && (
+        <Text role="status" size="small" UNSAFE_style={{ display: 'block', marginTop: 6 }}>
+          A new picture: describe it for screen readers.
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** The description of the picture beside it (`alt`), asked again when that picture is replaced. */
+export function describingPicture(field: ComponentSchema): ComponentSchema {
+  return around(field, (input, { value, onChange }) => (
+    <Describing clear={() => onChange('')} empty={value === ''}>
+      {input}
+    </Describing>
+  ));
+}
+
 /**
  * An uploaded image that keeps its file name. Keystatic names an image in a list after its place
  * ("items/0/avatar.png") and renames every one at each save; here a file keeps the name it was
@@ -209,8 +330,12 @@ export function stableImage(options: {
     validation: { isRequired: !optional },
     transformFilename: uploadName,
   });
+  function Input(props: FormFieldInputProps<ImageValue>) {
+    return <CheckedPictureInput Base={base.Input} {...props} />;
+  }
   return {
     ...base,
+    Input,
     serialize: (value, args) => base.serialize(value, { ...args, suggestedFilenamePrefix: undefined }),
     validate(value: ImageValue) {
       if (value && !IMAGE_TYPES.test(value.filename)) {

@@ -6,8 +6,11 @@
  * bundler when the editor's page is made, so a change the owner saves shows in these on the next
  * opening of the editor.
  */
-import { contentPath, type ContentName } from '../content/schemas.ts';
+import { parse } from 'yaml';
+import { figureTable } from '../content/figures.ts';
+import { contentFiles, contentPath, type ContentName, type Offer } from '../content/schemas.ts';
 import { CAMPAIGN_FOLDER } from '../content/pages.ts';
+import { showsAs, type FigureTable } from '../lib/figure-tokens.ts';
 
 const files: Record<string, string> = Object.fromEntries(
   Object.entries(
@@ -33,3 +36,14 @@ export const openingCampaigns = (): [string, string][] =>
   Object.entries(files)
     .filter(([path]) => path.startsWith(`${CAMPAIGN_FOLDER}/`))
     .map(([path, text]) => [path.slice(CAMPAIGN_FOLDER.length + 1, -'.yaml'.length), text]);
+
+/** The figures copy may quote, as offer.yaml holds them when the editor opens (none if it is broken: the build refuses it then). */
+export function openingFigures(): FigureTable | undefined {
+  const offer = contentFiles.offer.zod.safeParse(parse(openingText('offer')));
+  return offer.success ? figureTable(offer.data as Offer) : undefined;
+}
+
+/** Copy as the page prints it, its figures by name written out (as it stands when the figures do not parse). */
+export function printed(text: string, figures: FigureTable | undefined = openingFigures()): string {
+  return figures ? showsAs(text, figures) : text;
+}

@@ -19,6 +19,8 @@ import { startLivePreview } from './preview/panel.tsx';
 /** A reload set off by the page's own save arrives within this time of it. */
 const OWN_SAVE_ECHO_MS = 20_000;
 const LOCAL_SAVE = '/api/keystatic/update';
+/** The results view's Promote under `npm run edit`: it writes files Keystatic does not know of. */
+const LOCAL_PROMOTE = '/api/keystatic/promote';
 const GITHUB_GRAPHQL = 'https://api.github.com/graphql';
 
 let lastSave = 0;
@@ -29,11 +31,17 @@ function urlOf(input: RequestInfo | URL): string {
   return input instanceof URL ? input.href : input.url;
 }
 
+/** Whether `input` posts to `path` of the editor's own server. */
+function postsTo(path: string, input: RequestInfo | URL, init: RequestInit | undefined): boolean {
+  const url = new URL(urlOf(input), location.href);
+  return init?.method === 'POST' && url.origin === location.origin && url.pathname === path;
+}
+
 /** Whether `input` is a save: a local write, or a commit to GitHub. */
 function isSave(input: RequestInfo | URL, init: RequestInit | undefined): boolean {
   if (init?.method !== 'POST') return false;
+  if (postsTo(LOCAL_SAVE, input, init)) return true;
   const url = new URL(urlOf(input), location.href);
-  if (url.origin === location.origin && url.pathname === LOCAL_SAVE) return true;
   return url.href === GITHUB_GRAPHQL && typeof init.body === 'string' && init.body.includes('CreateCommit');
 }
 
@@ -123,17 +131,33 @@ function showSaved() {
   }, 8000);
 }
 
+/**
+ * Local mode's Promote writes a page's file and the split tests' behind Keystatic's back: the
+ * reloads it sets off are let pass like a save's (the results view stays drawn and says what it
+ * did), and the next form is loaded afresh, so the page's form shows the promoted words.
+ */
+async function promote(send: typeof window.fetch, input: RequestInfo | URL, init: RequestInit | undefined) {
+  lastSave = Date.now();
+  const answer = await send(input, init);
+  lastSave = Date.now();
+  if (answer.ok) stale = true;
+  return answer;
+}
+
 function noteSaves() {
   const send = window.fetch.bind(window);
   window.fetch = async (input, init) => {
+    if (postsTo(LOCAL_PROMOTE, input, init)) return promote(send, input, init);
     if (!isSave(input, init)) return send(input, init);
     lastSave = Date.now();
     const places = scrollPlaces();
+    // A new entry's Create: Keystatic says "Entry created" itself, as it opens the entry's form.
+    const creating = document.getElementById('item-create-form') !== null;
     const answer = await send(input, init);
     if (await landed(answer, urlOf(input) === GITHUB_GRAPHQL)) {
       lastSave = Date.now();
       restore(places);
-      showSaved();
+      if (!creating) showSaved();
     }
     return answer;
   };
@@ -142,15 +166,15 @@ function noteSaves() {
 /** Local mode: the reloads that echo the page's own save leave the form as it is. */
 function keepPlaceAfterSaves() {
   const hot = import.meta.hot;
-  if (!hot) return;
-  hot.on('vite:beforeFullReload', (payload: { path?: string }) => {
+  hot?.on('vite:beforeFullReload', (payload: { path?: string }) => {
     if (Date.now() - lastSave > OWN_SAVE_ECHO_MS) return;
     // Vite reloads only a page whose address the payload's .html path names: this one names none.
     payload.path = '/the-editor-keeps-its-place.html';
     stale = true;
   });
-  // Keystatic moves between forms with pushState: once a reload was let pass, the next form is
-  // loaded afresh, so its checks and figures read the files as saved.
+  // Keystatic moves between forms with pushState: once a reload was let pass (or files were
+  // written behind its back), the next form is loaded afresh, so its checks and figures read the
+  // files as saved.
   const push = history.pushState.bind(history);
   history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
     if (stale && url) {

@@ -104,6 +104,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The words on the button that saves the form shown (Save, or Create on a new entry's form). */
+function saveWords(): string {
+  return document.querySelector('button[type="submit"][form]')?.textContent?.trim() || 'Save';
+}
+
 function Summary({ forceValidation }: FormFieldInputProps<null>) {
   const round = useSyncExternalStore(subscribe, () => version);
   const notice = useRef<HTMLDivElement>(null);
@@ -117,7 +122,7 @@ function Summary({ forceValidation }: FormFieldInputProps<null>) {
   return (
     <div ref={notice}>
       <ProblemNotice
-        heading={`Not saved: fix ${lines.length === 1 ? 'this field' : 'these fields'}, then press Save again`}
+        heading={`Not saved: fix ${lines.length === 1 ? 'this field' : 'these fields'}, then press ${saveWords()} again`}
         lines={lines}
       />
     </div>

@@ -7,10 +7,12 @@
  * Keystatic gives each field its own value only; the test's Name and Page fields tell the fields
  * of its variants what they hold as they show (one test's dialog is open at a time).
  */
-import type { BasicFormField, ComponentSchema, FormFieldInputProps } from '@keystatic/core';
+import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import { Text } from '@keystar/ui/typography';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { basePageOf, isPageAddress, testable, type CampaignBases } from '../content/schemas/experiments.ts';
+import { around, FieldPlaceholder } from './fields.tsx';
+import { currentWords } from './page-words.ts';
 
 const open = { test: '', page: '/' as keyof typeof testable };
 const listeners = new Set<() => void>();
@@ -38,22 +40,7 @@ function useOpenTest() {
   return open;
 }
 
-type Value = NonNullable<unknown> | null;
-type Leaf = BasicFormField<Value>;
-
-/** `field` with `render` around its input (given the input and its props). */
-function around(
-  field: ComponentSchema,
-  render: (input: ReactNode, props: FormFieldInputProps<Value>) => ReactNode,
-): ComponentSchema {
-  if (field.kind !== 'form') return field;
-  const form = field as unknown as Leaf;
-  const Base = form.Input;
-  function Input(props: FormFieldInputProps<Value>) {
-    return <>{render(<Base {...props} />, props)}</>;
-  }
-  return { ...form, Input } as unknown as ComponentSchema;
-}
+type Leaf = BasicFormField<NonNullable<unknown> | null>;
 
 function Link({ href, children }: { href: string; children: string }) {
   return (
@@ -116,7 +103,32 @@ function OfThePage({ name, filled, children }: { name: string; filled: boolean; 
   const { page } = useOpenTest();
   // Words for the other page still show, so the owner can clear what the Save would refuse.
   const offered = filled || testable[page].some(({ key }) => key === name);
-  return offered ? <>{children}</> : null;
+  return offered ? (
+    <AsOnThePage page={page} name={name}>
+      {children}
+    </AsOnThePage>
+  ) : null;
+}
+
+/**
+ * A words field of `page` (`hero.headline`), its empty box showing the page's own words
+ * ("as on /: If your business had a bad month…"): the words it would change.
+ */
+export function AsOnThePage({
+  page,
+  name,
+  children,
+}: {
+  page: keyof typeof testable;
+  name: string;
+  children: ReactNode;
+}) {
+  const words = currentWords(page, name);
+  return (
+    <FieldPlaceholder.Provider value={words === undefined ? undefined : `as on ${page}: ${words}`}>
+      {children}
+    </FieldPlaceholder.Provider>
+  );
 }
 
 /** A variant's words field `name` ("hero.headline"): offered only when the test's page has it. */

@@ -64,16 +64,36 @@ function layOnto(document: Document, node: unknown, value: unknown): unknown {
 
 /** A campaign page's file, as a save names it (src/content/campaigns/podcast.yaml). */
 const CAMPAIGN_FILE = /^src\/content\/campaigns\/[\w-]+\.yaml$/;
+/** The split tests' file. */
+const EXPERIMENTS_FILE = 'src/content/experiments.yaml';
+
+/** Whether `node` is an empty map or list (Keystatic writes `{}` and `[]` for a group left empty). */
+const isEmpty = (node: unknown) => (isMap(node) || isSeq(node)) && node.items.length === 0;
 
 /**
- * A save's file as it is written: a campaign page's without the empty list Keystatic writes when
- * it hides no section (`hide: []`), so its file says only what the page changes; any other as saved.
+ * A save's file as it is written, saying only what it holds: a campaign page's without the empty
+ * list Keystatic writes when it hides no section (`hide: []`) or the empty words of a page that
+ * changes none (`fields: {}`); the split tests' without the empty words of a variant that has
+ * none (the first, the page as written: `fields: {}`); any other file as saved.
  */
 export function tidySave(path: string, text: string): string {
-  if (!CAMPAIGN_FILE.test(path)) return text;
+  const campaign = CAMPAIGN_FILE.test(path);
+  if (!campaign && path !== EXPERIMENTS_FILE) return text;
   const document = parseDocument(text);
-  const hide = document.get('hide');
-  if (!isSeq(hide) || hide.items.length > 0) return text;
-  document.delete('hide');
+  const emptied: (string | number)[][] = [];
+  if (campaign) {
+    for (const key of ['hide', 'fields']) if (isEmpty(document.get(key))) emptied.push([key]);
+  } else {
+    const tests = document.get('experiments');
+    (isSeq(tests) ? tests.items : []).forEach((test, at) => {
+      const variants = isMap(test) ? test.get('variants') : undefined;
+      (isSeq(variants) ? variants.items : []).forEach((variant, index) => {
+        if (isMap(variant) && isEmpty(variant.get('fields')))
+          emptied.push(['experiments', at, 'variants', index, 'fields']);
+      });
+    });
+  }
+  if (emptied.length === 0) return text;
+  for (const at of emptied) document.deleteIn(at);
   return document.toString(YAML_STYLE);
 }

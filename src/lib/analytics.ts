@@ -45,6 +45,15 @@ export function visitorOptedOut(win: {
   );
 }
 
+/**
+ * A page the owner sees in the editor rather than a visitor's visit: one drawn inside a frame (the
+ * editor's live preview; the site itself forbids being framed by anyone else) or one of the
+ * editor's own pages (under /keystatic). Nothing is sent from it.
+ */
+export function ownersView(win: { top: unknown; self: unknown; location: { pathname: string } }): boolean {
+  return win.top !== win.self || /^\/keystatic(\/|$)/.test(win.location.pathname);
+}
+
 export interface TrackerOptions {
   log?: (line: string) => void;
   /**

@@ -10,7 +10,14 @@ import {
   PUBLIC_SITE_URL,
 } from 'virtual:page-settings';
 import { connectAdapter } from 'virtual:analytics-provider';
-import { createTracker, experimentOfPage, trackPageLoad, visitorOptedOut, type Send } from './analytics.ts';
+import {
+  createTracker,
+  experimentOfPage,
+  ownersView,
+  trackPageLoad,
+  visitorOptedOut,
+  type Send,
+} from './analytics.ts';
 import { installInteractionTracking } from './analytics-interactions.ts';
 import { applyUtm, rememberUtm } from './auth-link.ts';
 import { installBuyBar } from './buy-bar.ts';
@@ -37,11 +44,11 @@ function safeSessionStorage(): Storage | undefined {
  * The connection to the build's analytics provider (its adapter is bundled with this module by
  * `virtual:analytics-provider`, made in integrations/analytics.ts), opened once the first screen is painted
  * and the browser is idle: events until then wait in the tracker's queue. None without a
- * provider, or when the visitor asked not to be tracked.
+ * provider, when the visitor asked not to be tracked, or on a page the owner sees in the editor.
  */
 function analyticsProvider(context: Record<string, string>): (() => Promise<Send>) | undefined {
   const connect = connectAdapter;
-  if (!connect || visitorOptedOut(window)) return undefined;
+  if (!connect || visitorOptedOut(window) || ownersView(window)) return undefined;
   const env = {
     provider: PUBLIC_ANALYTICS_PROVIDER,
     host: PUBLIC_ANALYTICS_HOST,

@@ -4,7 +4,7 @@
  * analytics through our own origin; tests/http/production-like.spec.ts builds it). Bytes are
  * deterministic, so they are tests; speed itself is measured by `npm run bench`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
@@ -30,6 +30,13 @@ import { raw } from '../support/raw-http.ts';
 
 /** Both faces together, as the server sends them (woff2 is compressed already, so sent as it is). */
 const FONT_BUDGET_KB = 45;
+
+/**
+ * The heaviest image file the build may serve: the pipeline's largest size of a photo (a video's
+ * poster, 1600 px wide) stays well under it; an owner's camera original (megabytes) would not.
+ */
+const IMAGE_BUDGET_KB = 300;
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
 
 /**
  * A slow phone connection (Lighthouse's mobile profile: 150 ms round trips at 1.6 Mbit/s) shared
@@ -172,6 +179,19 @@ export function budgetTests(build: BuildUnderTest): void {
       for (const source of html.match(/<source\b[^>]*>/g) ?? [])
         expect(source).toMatch(/type="image\/(avif|webp)"/);
     }
+  });
+
+  test(`${build.name}: every image under /_astro/ is one a page, stylesheet or script names, none over ${IMAGE_BUDGET_KB} KB (no original of an upload)`, async () => {
+    const assets = join(build.root(), '_astro');
+    const images = readdirSync(assets).filter((name) => IMAGE_FILE.test(name));
+    const naming = readdirSync(build.root(), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(html|css|js|json|xml|webmanifest)$/.test(file))
+      .map((file) => readFileSync(join(build.root(), file), 'utf8'))
+      .join('\n');
+    const named = new Set([...naming.matchAll(/_astro\/([^"'()\s,?#]+)/g)].map((match) => match[1]!));
+    expect(images.filter((name) => !named.has(name))).toEqual([]);
+    for (const name of images)
+      expect(kb(statSync(join(assets, name)).size), name).toBeLessThanOrEqual(IMAGE_BUDGET_KB);
   });
 
   test(`${build.name}: the kit page ships no React runtime`, async () => {

@@ -2,8 +2,8 @@
  * `npm run test:owner-edits`: proof that the tests follow the owner's content rather than pin it.
  * A copy of the project gets the edits below, as an owner would make them in the editor: every
  * figure in offer.yaml changed, a testimonial and a title rewritten, four questions added to the
- * FAQ, a section of each page hidden, a campaign page made, and each page's hero made shorter (a one-line headline, a
- * one-sentence lede). The copy is built, and on it run every unit test the content reaches, every end-to-end test
+ * FAQ, a section of each page hidden, a campaign page made, a picture replaced by a camera's
+ * photo, and each page's hero made shorter (a one-line headline, a one-sentence lede). The copy is built, and on it run every unit test the content reaches, every end-to-end test
  * file that reads the owner's content (at phone width, where every section and widget shows), the
  * first-screen test at every width and the byte budgets. Then each hero is made longer (a headline
  * of several lines, a lede of three sentences), and the copy built and checked again for what the
@@ -23,6 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
@@ -144,6 +145,23 @@ const NEW_QUESTIONS = [
   },
 ];
 
+/**
+ * An owner's camera photo as the editor saves it (src/editor/picture-check.ts scales it to 4000 px
+ * wide, a JPEG of a few megabytes), in place of the first virtual-office picture, whose file stays
+ * in the uploads folder as a replacement leaves it: the budgets then hold the pages and the build
+ * to the sizes the pipeline makes, with no original of either picture served.
+ */
+const OWNERS_PHOTO = 'src/assets/uploads/owners-photo-4000.jpg';
+async function writeOwnersPhoto(root: string): Promise<void> {
+  // Grain drawn small and scaled up: a photo's weight, not a flat colour's.
+  const grain = { type: 'gaussian', mean: 128, sigma: 60 } as const;
+  await sharp({ create: { width: 400, height: 267, channels: 3, background: '#806040', noise: grain } })
+    .resize(4000, 2667)
+    .jpeg({ quality: 85 })
+    .toFile(join(root, OWNERS_PHOTO));
+  changes.push(`${OWNERS_PHOTO}: a 4000 × 2667 photo uploaded`);
+}
+
 /** Every edit but the heroes'. */
 const EDITS: OwnerEdit[] = [
   { file: 'offer.yaml', change: (offer) => changeFigures(offer, contentFiles.offer.editor, '') as Yaml },
@@ -153,7 +171,11 @@ const EDITS: OwnerEdit[] = [
     change: (kit) =>
       hide(set(kit, 'finalCta.title', 'Find your three biggest risks this week.'), 'riskDashboard'),
   },
-  { file: 'community.yaml', change: (community) => hide(community, 'targetAudience') },
+  {
+    file: 'community.yaml',
+    change: (community) =>
+      set(hide(community, 'targetAudience'), 'virtualOffice.images.0.src', `/${OWNERS_PHOTO}`),
+  },
   {
     file: 'faq.yaml',
     change: (faq) => {
@@ -281,6 +303,7 @@ const playwright = (root: string, args: string[]) =>
 await portIsFree();
 const copy = copyProject('owner-edits', { everything: true });
 try {
+  await writeOwnersPhoto(copy.root);
   editAndBuild(copy.root, [...EDITS, ...heroEdits('shorter')], 'shorter');
   run('npx', ['vitest', 'related', '--run', ...unitContentRoots(copy.root)], copy.root);
   // At phone width every reader, the first screen at 1920 px among them; the other widths' first screens.

@@ -99,6 +99,28 @@ describe('the split tests file', () => {
     expect(written.startsWith(empty.slice(0, empty.indexOf('experiments:')))).toBe(true);
     expect(applyEdit(written, keystaticWrites({ experiments: [] }))).toBe(empty);
   });
+
+  it('writes the first variant, the page as written, without `fields: {}`', () => {
+    const path = 'src/content/experiments.yaml';
+    const test = {
+      id: 'kit-headline',
+      page: '/',
+      running: true,
+      variants: [
+        { id: 'control', weight: 50, fields: {} },
+        { id: 'plain-question', weight: 50, fields: { 'hero.headline': 'Could your business survive?' } },
+      ],
+    };
+    const saved = keystaticWrites({ experiments: [test] });
+    expect(saved).toContain('fields: {}');
+    const [control, challenger] = test.variants;
+    expect(tidySave(path, saved)).toBe(
+      keystaticWrites({
+        experiments: [{ ...test, variants: [{ id: control!.id, weight: 50 }, challenger] }],
+      }),
+    );
+    expect(tidySave(path, tidySave(path, saved))).toBe(tidySave(path, saved));
+  });
 });
 
 describe('a campaign page’s file as the editor saves it', () => {
@@ -109,6 +131,9 @@ describe('a campaign page’s file as the editor saves it', () => {
     expect(tidySave(path, none)).toBe(keystaticWrites({ name: 'Podcast', ...SAMPLE_CAMPAIGN.file }));
     const some = keystaticWrites(INDEXED_CAMPAIGN.file);
     expect(tidySave(campaignFile(`/${INDEXED_CAMPAIGN.name}`), some)).toBe(some);
+    // A page that changes no words says so by leaving `fields` out too.
+    const noWords = keystaticWrites({ ...SAMPLE_CAMPAIGN.file, fields: {} });
+    expect(tidySave(path, noWords)).not.toContain('fields');
     // The site's own files keep what they hold.
     expect(tidySave('src/content/kit.yaml', none)).toBe(none);
   });

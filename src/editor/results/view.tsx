@@ -1,14 +1,15 @@
 /**
  * The owner's results, in the editor (its "Results" item: field.tsx): each split test with its
  * variants' rates, the verdict in words and a Promote button; which section's call to action is
- * clicked on each page over 7, 28 or 90 days; and real visitors' speed. The figures come from the
- * editor's own API (/api/keystatic/results: the analytics key stays on the server); a state
- * without figures is the API's one sentence saying what to do.
+ * clicked on each page over 7, 28 or 90 days; and real visitors' speed, each measure explained in
+ * a sentence. The figures come from the editor's own API (/api/keystatic/results: the analytics
+ * key stays on the server); a state without figures is the API's one sentence saying what to do.
+ * The view saves nothing: the form's Save, Reset, Copy and Paste are not shown beside it.
  */
 import { useEffect, useState } from 'react';
 import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import { openingText } from '../opening-content.ts';
-import { SectionTable, styles, VitalsTable } from './figures.tsx';
+import { MEASURES, percent, PASS, SectionTable, styles, VitalsTable } from './figures.tsx';
 import { SplitTest, testsOfFile } from './split-test.tsx';
 
 const RANGES = [7, 28, 90] as const;
@@ -89,6 +90,10 @@ function Figures({
   return (
     <>
       <h2 style={heading}>Split tests</h2>
+      <p style={styles.label}>
+        Per variant: its visitors, those who clicked a sign-up or buy button (Converted) and the rate; in
+        brackets, the 95% interval, where the true rate most likely lies.
+      </p>
       {tests.length === 0 && <p>No split test yet: start one under Split tests.</p>}
       {tests.map((test) => (
         <SplitTest key={test.id} test={test} figures={answer.tests.find((entry) => entry.id === test.id)} />
@@ -100,9 +105,15 @@ function Figures({
         <SectionTable key={page.page} page={page} />
       ))}
       <h2 style={heading}>Real visitors’ speed (last 28 days)</h2>
-      <p style={styles.label}>
-        The share of visits rated good, and the 75th percentile: Google’s pass mark is 75% rated good.
-      </p>
+      <ul style={{ ...styles.label, paddingInlineStart: '1.1rem' }}>
+        {Object.values(MEASURES).map(({ sentence }) => (
+          <li key={sentence}>{sentence}</li>
+        ))}
+        <li>
+          A page passes a measure when {percent(PASS, 0)} of its visits are rated good (Google’s pass mark).
+        </li>
+        <li>p75: three visits in four were at least this good.</li>
+      </ul>
       {answer.vitals.length === 0 && <p>No speed was measured in the last 28 days.</p>}
       {answer.vitals.map((entry) => (
         <VitalsTable key={`${entry.page} ${entry.device}`} entry={entry} />
@@ -110,6 +121,15 @@ function Figures({
     </>
   );
 }
+
+/**
+ * Keystatic's header of a singleton's form: its Save button, and Reset, Copy and Paste (gathered
+ * under "More actions" on a phone). The view writes nothing, so none of them is shown beside it.
+ */
+const NOTHING_TO_SAVE = `
+  button[form="singleton-form"],
+  header:has(button[form="singleton-form"]) [role="toolbar"] { display: none !important; }
+`;
 
 export function ResultsView() {
   const [days, setDays] = useState<number>(28);
@@ -126,6 +146,7 @@ export function ResultsView() {
       aria-label="Results"
       style={{ maxWidth: '48rem', lineHeight: 1.45, fontFamily: 'Inter, system-ui, sans-serif' }}
     >
+      <style>{NOTHING_TO_SAVE}</style>
       <div aria-live="polite">
         {loaded.kind === 'loading' && <p>Asking the analytics provider…</p>}
         {loaded.kind === 'failed' && <p role="alert">{loaded.message}</p>}

@@ -6,7 +6,12 @@
  * and the key is in no answer and no log line.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { analyticsSource, RESULTS_SETTINGS, resultsHandler } from '../../../runtime/results/results-api.ts';
+import {
+  analyticsSource,
+  RESULTS_SETTINGS,
+  resultsHandler,
+  stateMessage,
+} from '../../../runtime/results/results-api.ts';
 import { readSettings } from '../../../runtime/settings.ts';
 import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import { verdict } from '../../../runtime/results/split-stats.ts';
@@ -163,6 +168,24 @@ describe('the states without figures, each one sentence saying what to do', () =
     expect(answer.message).toMatch(says);
     expect(answer.tests).toEqual([]);
   });
+
+  it.each(['no-provider', 'no-key', 'unreachable', 'refused', 'failed'] as const)(
+    '%s: the hosted editor sends the owner to the host’s settings page, `npm run edit` to the .env file, each naming the variable',
+    (state) => {
+      const hosted = stateMessage(state, 'plausible', 'host');
+      const local = stateMessage(state, 'plausible', 'local');
+      const variable =
+        /\b(PUBLIC_ANALYTICS_PROVIDER|ANALYTICS_API_KEY|ANALYTICS_API_URL|PUBLIC_ANALYTICS_SITE_ID)\b/;
+      expect(hosted).toMatch(variable);
+      expect(local).toMatch(variable);
+      expect(hosted).toMatch(/Netlify: Site configuration → Environment variables/);
+      expect(hosted).toMatch(/Vercel: Settings → Environment Variables/);
+      expect(hosted).toMatch(/Cloudflare Pages: Settings → Variables and Secrets/);
+      expect(hosted).not.toContain('.env');
+      expect(local).toMatch(/the \.env file in the project's folder .* restart npm run edit/);
+      expect(local).not.toMatch(/Netlify|Vercel|Cloudflare/);
+    },
+  );
 
   it.each(['plausible', 'umami'])('%s: no data yet, unreachable, refusing the key', async (provider) => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,19 +1,34 @@
 /**
  * The results view (src/editor/results/) as the owner meets it: a state without figures is the
- * API's one sentence, never a blank view; figures come as tables a screen reader reads (each named
- * by its caption); the period buttons say which is chosen and ask again; Promote on a variant the
- * figures do not back asks first, and Cancel sends nothing; a test on a campaign page is listed
- * like any other. The API's answers are its own
- * (tests/unit/results/results-api.test.ts proves them against the providers' stand-ins).
+ * API's one sentence, never a blank view; figures come as tables a screen reader reads, each
+ * named by the heading above it, in the page's words (a section as the owner titled it with its
+ * name in the form, a variant with the words it tests, each measure in a sentence, the share of
+ * good visits against the pass mark said in words); the period buttons say which is chosen and
+ * ask again; Promote on a variant the figures do not back asks first, and Cancel sends nothing;
+ * Promote keeps the view drawn, saying what it does, then what it did; a test on a campaign page
+ * is listed like any other. The API's answers are its own (tests/unit/results/results-api.test.ts
+ * proves them against the providers' stand-ins). Expected words come from src/content/.
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import { stateMessage } from '../../../runtime/results/results-api.ts';
 import { stringify } from 'yaml';
+import type { EditorField } from '../../../src/content/fields.ts';
+import { PAGES } from '../../../src/content/pages.ts';
+import { testable } from '../../../src/content/schemas/experiments.ts';
 import { SplitTest, testsOfFile } from '../../../src/editor/results/split-test.tsx';
 import { ResultsView } from '../../../src/editor/results/view.tsx';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
+import { siteContent } from '../../support/site-content.ts';
+
+/** A section of the kit page as the view names it: its eyebrow (or title) as the page shows it, then its form's name. */
+function kitSection(key: 'hero' | 'roi' | 'finalCta'): string {
+  const words = siteContent.kit[key] as { eyebrow?: string; title?: string; headline?: string };
+  const own = words.eyebrow ?? words.title ?? words.headline ?? '';
+  const label = (PAGES['/'].schema.editor as Extract<EditorField, { kind: 'object' }>).fields[key]!.label;
+  return `“${own.length > 60 ? `${own.slice(0, 59).trimEnd()}…` : own}” (${label})`;
+}
 
 const empty = { days: 28, tests: [], sections: [], vitals: [] };
 const READY: ResultsAnswer = {
@@ -64,14 +79,48 @@ describe('the results view', () => {
     },
   );
 
-  it('figures as tables named by their captions; speed as share good against the 75% pass mark and p75', async () => {
+  it('figures as tables named by the heading above each; sections by the owner’s titles; speed in words against the 75% pass mark, and p75', async () => {
     answering(READY);
     render(<ResultsView />);
-    const sections = await screen.findByRole('table', { name: '/: calls to action by section' });
-    expect(within(sections).getByRole('row', { name: /hero 40/ })).toBeInTheDocument();
-    const speed = screen.getByRole('table', { name: '/, phones' });
-    expect(within(speed).getByRole('row', { name: /^LCP 81% \(passes\) 2\.14 s 200$/ })).toBeInTheDocument();
-    expect(within(speed).getByRole('row', { name: /^CLS 60% \(below 75%\) 0\.12 200$/ })).toBeInTheDocument();
+    const name = 'Calls to action on the kit page (/), by section';
+    const sections = await screen.findByRole('table', { name });
+    const heading = screen.getByRole('heading', { level: 3, name });
+    // The heading comes before what it heads (its chart, then its table).
+    expect(heading.compareDocumentPosition(sections) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (const [key, count] of [
+      ['hero', 40],
+      ['roi', 12],
+    ] as const)
+      expect(within(sections).getByRole('row', { name: `${kitSection(key)} ${count}` })).toBeInTheDocument();
+    const speed = screen.getByRole('table', { name: 'The kit page (/), on phones' });
+    expect(
+      within(speed).getByRole('row', {
+        name: 'LCP main content shown 81% of visits good: passes the 75% mark 2.14 s 200',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(speed).getByRole('row', {
+        name: 'CLS things moving 60% of visits good: below the 75% mark 0.12 200',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('explains each measure in one plain sentence, and the pass mark', async () => {
+    answering(READY);
+    render(<ResultsView />);
+    await screen.findByRole('table', { name: 'The kit page (/), on phones' });
+    expect(
+      screen.getByText('LCP: how long the main content takes to show; good is under 2.5 s.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('INP: how fast the page answers a tap or a click; good is under 200 ms.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^CLS: how much things jump about as the page loads, a score; good is under 0\.1\.$/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('A page passes a measure when 75% of its visits are rated good (Google’s pass mark).'),
+    ).toBeInTheDocument();
   });
 
   it('the period buttons say which is chosen and ask for that period', async () => {
@@ -111,6 +160,77 @@ describe('Promote before a verdict', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(asked).toEqual([]);
     expect(screen.getByRole('button', { name: `Promote ${challenger.id} anyway…` })).toBeInTheDocument();
+  });
+});
+
+describe('a running split test, its winner named', () => {
+  const [control, challenger] = SAMPLE_EXPERIMENT.variants as unknown as [
+    { id: string },
+    { id: string; fields: Record<string, string> },
+  ];
+  const [field, words] = Object.entries(challenger.fields)[0]!;
+  const label = testable['/'].find((entry) => entry.key === field)!.label;
+  const figures = {
+    id: SAMPLE_EXPERIMENT.id,
+    variants: [control, challenger].map(({ id }, index) => ({
+      id,
+      visitors: 900,
+      conversions: 90 + index * 60,
+      rate: 0.1 + index * 0.066,
+      interval: [0.08 + index * 0.06, 0.12 + index * 0.07] as [number, number],
+    })),
+    verdicts: [{ text: `${challenger.id} converts better, 99% likely`, chance: 0.99, winner: challenger.id }],
+  };
+  const [test] = testsOfFile(stringify({ experiments: [SAMPLE_EXPERIMENT] }));
+
+  it('shows each variant with the words it tests beside its id', () => {
+    render(<SplitTest test={test!} figures={figures} />);
+    const table = screen.getByRole('table', {
+      name: `${SAMPLE_EXPERIMENT.id}: each variant over the last 90 days`,
+    });
+    expect(
+      within(table).getByRole('rowheader', { name: `${control.id} the page as written` }),
+    ).toBeInTheDocument();
+    expect(
+      within(table).getByRole('rowheader', { name: `${challenger.id} ${label}: “${words}”` }),
+    ).toBeInTheDocument();
+  });
+
+  it('Promote keeps the view drawn: it says what it is doing, then what it did, and the test shows ended', async () => {
+    let land: (answer: Response) => void = () => {};
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        asked.push(url);
+        return new Promise<Response>((resolve) => (land = resolve));
+      }),
+    );
+    render(<SplitTest test={test!} figures={figures} />);
+    fireEvent.click(screen.getByRole('button', { name: `Promote ${challenger.id}` }));
+    expect(
+      await screen.findByText(
+        `Promoting ${challenger.id}: writing its words into src/content/kit.yaml and ending ${SAMPLE_EXPERIMENT.id}…`,
+      ),
+    ).toBeInTheDocument();
+    // Still drawn while it works: the figures, the verdict.
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByText(figures.verdicts[0]!.text)).toBeInTheDocument();
+    expect(asked).toEqual(['/api/keystatic/promote']);
+    land(Response.json({ pageFile: 'src/content/kit.yaml', written: [[field, words]] }));
+    const done = await screen.findByText(/^Promoted /);
+    expect(done).toHaveTextContent(
+      `Promoted ${challenger.id}: ${label} is now “${words}” in src/content/kit.yaml, and ${SAMPLE_EXPERIMENT.id} has ended.`,
+    );
+    expect(within(done).getByRole('link', { name: 'open the form of the kit page (/)' })).toHaveAttribute(
+      'href',
+      '/keystatic/singleton/kit',
+    );
+    expect(
+      screen.getByRole('heading', { level: 3, name: `${SAMPLE_EXPERIMENT.id} on /, ended` }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Promote/ })).toBeNull();
+    expect(screen.getByRole('table')).toBeInTheDocument();
   });
 });
 
