@@ -8,16 +8,16 @@ import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
   entry: [
-    // The browser editor's config as @keystatic/astro finds it under `npm run edit` (a re-export of src/editor/config.ts).
-    'keystatic.config.ts',
     // The `client:live` directive, named by path in integrations/live-directive.ts (addClientDirective).
     'src/lib/live-directive.ts',
     // The analytics adapters, named by path in integrations/analytics.ts (the `virtual:analytics-provider`
     // module imports the configured one; a build without a provider imports neither).
     'src/lib/analytics-plausible.ts',
     'src/lib/analytics-umami.ts',
-    // The hosted editor's app, the entry of its own Vite build (integrations/hosted-editor.ts, by its index.html).
-    'src/editor/hosted/main.tsx',
+    // The editor's app, the entry of its own Vite build (integrations/editor-app.ts, by its index.html),
+    // and the editor's parts for `npm run edit`'s server, built for Node there and imported by path (scripts/edit.ts).
+    'src/editor/app/main.tsx',
+    'src/editor/app/server-parts.ts',
     // The hosts' functions and the editor's part of them, bundled by path from the entries
     // deploy/host-functions.ts writes.
     'runtime/hosts/*.ts',
@@ -29,7 +29,7 @@ const config: KnipConfig = {
   ignore: ['public/**'],
   ignoreDependencies: [
     // Font files named by path in integrations/fonts.ts, not imported (Inter is also imported, by
-    // the hosted editor's app).
+    // the editor's app).
     '@fontsource-variable/fraunces',
     // Loaded by path at test time: HTML_CodeSniffer's browser build is injected into the page,
     // and the Nu Html Checker's jar is run with Java.

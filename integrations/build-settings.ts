@@ -26,8 +26,6 @@ export interface BuildSettings {
   analyticsPolicy: { script: string[]; connect: string[] };
   /** The verdict on the two origins for this build (a production host stops on a placeholder). */
   productionUrls: UrlCheck;
-  /** `npm run edit`: the browser editor's dev server. */
-  editing: boolean;
   /** The hosted editor (Keystatic, GitHub mode), built into the site when all its variables are set. */
   hostedEditor: HostedEditorSettings | null;
 }
@@ -62,7 +60,6 @@ export function buildSettings(env: BuildEnv): BuildSettings {
       ...(env['PUBLIC_SITE_URL'] && { siteUrl: siteUrl }),
       ...(env['PUBLIC_APP_URL'] && { appUrl: settings.PUBLIC_APP_URL }),
     }),
-    editing: env['KEYSTATIC'] === 'true',
     // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
     hostedEditor: hostedEditorSettings(env),
   };

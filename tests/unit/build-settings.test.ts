@@ -23,7 +23,6 @@ describe('the build settings', () => {
     expect(settings.analytics).toBeNull();
     expect(settings.analyticsPolicy).toEqual({ script: [], connect: [] });
     expect(settings.productionUrls.level).toBe('warn');
-    expect(settings.editing).toBe(false);
   });
 
   it('counts an empty variable as unset', () => {
@@ -88,11 +87,6 @@ describe('the build settings', () => {
       PUBLIC_ANALYTICS_PROXY: 'true',
     });
     expect(proxied.analyticsPolicy).toEqual({ script: [], connect: [] });
-  });
-
-  it('turns the editor on only for KEYSTATIC=true (npm run edit)', () => {
-    expect(buildSettings({ KEYSTATIC: 'true' }).editing).toBe(true);
-    expect(buildSettings({ KEYSTATIC: '1' }).editing).toBe(false);
   });
 });
 

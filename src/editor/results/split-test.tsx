@@ -1,7 +1,7 @@
 /**
  * One split test in the results view: its variants' figures, the verdict in words, and Promote.
  * Promote writes the variant's words into the page's file and ends the test in one save: the files
- * under `npm run edit` (integrations/local-results.ts), a commit on the editor's branch in GitHub mode (github.ts).
+ * under `npm run edit` (its server's `/api/keystatic/promote`), a commit on the editor's branch in GitHub mode (github.ts).
  * A variant the verdict names takes one press; any other asks first, as the figures do not back it.
  */
 import { useState } from 'react';
@@ -95,9 +95,11 @@ function PromoteButton({ test, variant, backed }: { test: string; variant: strin
     setProblem(null);
     promote(test, variant).then(
       (result) => {
-        // Writing the files reloads the editor under `npm run edit`: the message outlives that reload.
+        // The message outlives a reload of the page.
         sessionStorage.setItem(PROMOTED_KEY, JSON.stringify({ test, variant, done: result }));
         setDone(result);
+        // Under `npm run edit` the files are written now: the page opens afresh with them, the test ended.
+        if (!hostedEditor) location.reload();
       },
       (error: Error) => {
         setProblem(error.message);
