@@ -26,7 +26,11 @@ const common = (): InlineConfig => ({
 
 /** Keystatic's packages mark React Server Components ('use client'), which mean nothing outside them. */
 const quietDirectives = {
-  onLog(level: 'info' | 'warn' | 'debug', log: { code?: string }, handler: (level: never, log: never) => void) {
+  onLog(
+    level: 'info' | 'warn' | 'debug',
+    log: { code?: string },
+    handler: (level: never, log: never) => void,
+  ) {
     if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level as never, log as never);
   },
 };

@@ -36,7 +36,9 @@ console.log(
 );
 
 // The build of src/editor/app/server-parts.ts: the same module, as Node runs it.
-const parts: LocalEditorParts = (await import(pathToFileURL(build.parts).href)) as typeof import('../src/editor/app/server-parts.ts');
+const parts: LocalEditorParts = (await import(
+  pathToFileURL(build.parts).href
+)) as typeof import('../src/editor/app/server-parts.ts');
 // The results view's provider and key: this computer's environment over the project's .env files.
 const env = { ...loadEnv('development', root, ''), ...process.env };
 const server = localEditorServer({ root, app: await loadEditorApp(build.app), parts, env });

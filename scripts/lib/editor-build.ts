@@ -110,7 +110,8 @@ export async function editorBuild(root: string, cache: string): Promise<BuiltEdi
     await rename(scratch, folder);
     // Only the newest build is kept: an older one is of sources no longer there.
     for (const entry of await readdir(cache))
-      if (entry !== key && !entry.endsWith('.lock')) await rm(join(cache, entry), { recursive: true, force: true });
+      if (entry !== key && !entry.endsWith('.lock'))
+        await rm(join(cache, entry), { recursive: true, force: true });
     return { ...built, built: { seconds } };
   } finally {
     await rm(lockFolder, { recursive: true, force: true });

@@ -39,10 +39,10 @@ export const LOCAL_EDITOR_CSP = policyWith(LOCAL);
 /** The preview page's: the same, framed by this origin's pages only. */
 export const LOCAL_PREVIEW_CSP = policyWith({ ...LOCAL, 'frame-ancestors': "'self'" });
 
-/** Every header an answer for `path` carries. */
-export function localEditorHeaders(path: string): Record<string, string> {
+/** Every header an answer for `path` with `status` carries (only a file found is kept). */
+export function localEditorHeaders(path: string, status: number): Record<string, string> {
   const preview = path === PREVIEW_PAGE || path.startsWith(`${PREVIEW_PAGE}/`);
-  const hashed = path.startsWith(`${EDITOR_PAGE}/assets/`);
+  const hashed = status === 200 && path.startsWith(`${EDITOR_PAGE}/assets/`);
   return {
     ...securityHeaders(preview ? LOCAL_PREVIEW_CSP : LOCAL_EDITOR_CSP, 'http'),
     ...(preview && { 'X-Frame-Options': 'SAMEORIGIN' }),

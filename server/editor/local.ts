@@ -75,7 +75,7 @@ function send(reply: FastifyReply, status: number, body: string | Buffer, type: 
   const path = reply.request.url.split('?')[0]!;
   return reply
     .code(status)
-    .headers({ ...localEditorHeaders(path), 'content-type': type })
+    .headers({ ...localEditorHeaders(path, status), 'content-type': type })
     .send(body);
 }
 
@@ -109,7 +109,10 @@ export function localEditorServer({ root, app, parts, env }: LocalEditorOptions)
 function editorPages(server: FastifyInstance, app: EditorApp, parts: LocalEditorParts, files: OwnersFiles) {
   const pageWithData = async (html: string) => {
     const data = await files.exclusively(() =>
-      parts.readOpeningFiles({ read: (path) => files.readSettled(path), list: (folder) => files.list(folder) }),
+      parts.readOpeningFiles({
+        read: (path) => files.readSettled(path),
+        list: (folder) => files.list(folder),
+      }),
     );
     return parts.withOpeningFiles(html, data);
   };
@@ -154,7 +157,12 @@ function keystaticApi(server: FastifyInstance, parts: LocalEditorParts, files: O
       const body = typeof request.body === 'string' ? request.body : '';
       const outside = pathsOf(body).filter((path) => !parts.mayWrite(path));
       if (outside.length > 0)
-        return send(reply, 400, `The editor does not write ${outside.join(', ')}.`, 'text/plain; charset=utf-8');
+        return send(
+          reply,
+          400,
+          `The editor does not write ${outside.join(', ')}.`,
+          'text/plain; charset=utf-8',
+        );
       const kept = await parts.keepLayoutOfUpdate(body, (path) => files.readSettled(path));
       return pass(request, reply, kept);
     }),

@@ -15,7 +15,10 @@ export function standInApp(preview = false): EditorApp {
     `<!doctype html><html lang="en"><head><title>${title}</title></head><body><div id="editor"></div></body></html>`;
   return {
     files: new Map([
-      ['/keystatic/assets/app-1a2b.js', { body: Buffer.from('// the app'), type: 'text/javascript; charset=utf-8' }],
+      [
+        '/keystatic/assets/app-1a2b.js',
+        { body: Buffer.from('// the app'), type: 'text/javascript; charset=utf-8' },
+      ],
     ]),
     page: page('Editor'),
     preview: preview ? page('Preview') : undefined,
@@ -69,7 +72,9 @@ export async function startLocalEditor(
 
 /** The owner's data files an editor page carries (its data block), by path. */
 export function pageData(html: string): Record<string, string> {
-  const json = /<script type="application\/json" id="editor-opening-content">([^<]*)<\/script>/.exec(html)?.[1];
+  const json = /<script type="application\/json" id="editor-opening-content">([^<]*)<\/script>/.exec(
+    html,
+  )?.[1];
   if (json === undefined) throw new Error('The page carries no data block.');
   return JSON.parse(json) as Record<string, string>;
 }

@@ -31,7 +31,9 @@ export async function keepLayoutOfUpdate(body: string, read: ReadOriginal): Prom
   }
   const additions = Array.isArray(update.additions) ? update.additions : [];
   const isYaml = (addition: Addition) =>
-    typeof addition.path === 'string' && addition.path.endsWith('.yaml') && typeof addition.contents === 'string';
+    typeof addition.path === 'string' &&
+    addition.path.endsWith('.yaml') &&
+    typeof addition.contents === 'string';
   const kept = await keepLayout(
     additions
       .filter(isYaml)
