@@ -87,7 +87,7 @@ describe('who the editor answers', () => {
     });
 
   it('this computer by its own name only: another Host, another Origin, a page of another site get 403', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { host: 'elsewhere.example' },
       { host: `elsewhere.example:${editor.port}` },
       { origin: 'https://elsewhere.example' },
