@@ -87,14 +87,15 @@ describe('who the editor answers', () => {
     });
 
   it('this computer by its own name only: another Host, another Origin, a page of another site get 403', async () => {
-    for (const headers of <Record<string, string>[]>[
+    const refused: Record<string, string>[] = [
       { host: 'elsewhere.example' },
       { host: `elsewhere.example:${editor.port}` },
       { origin: 'https://elsewhere.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
-    ]) {
+    ];
+    for (const headers of refused) {
       expect((await update('src/content/faq.yaml', headers)).status, JSON.stringify(headers)).toBe(403);
     }
     expect((await editor.ask('/keystatic', { headers: { host: 'elsewhere.example' } })).status).toBe(403);
