@@ -93,14 +93,16 @@ const twoTestsOnKit = () =>
 
 /** Opens a form of the editor (a fresh page load) and waits until it is drawn. */
 async function open(page: Page, path: string, button = 'Save') {
-  await page.goto(`${EDITOR}${path}`);
-  // A guard against a hang: the app draws a long form in a second or two, many on a busy machine.
-  await expect(page.getByRole('button', { name: button })).toBeVisible({ timeout: 90_000 });
+  // Guards against a hang: the app loads and draws a long form in seconds, a minute or more on a
+  // 2-core machine shared with other builds.
+  await page.goto(`${EDITOR}${path}`, { timeout: 180_000 });
+  await expect(page.getByRole('button', { name: button })).toBeVisible({ timeout: 180_000 });
 }
 
 test.describe.configure({ mode: 'serial' });
-// Each test drives real forms of the editor, one after another: more time than a page test.
-test.describe.configure({ timeout: 240_000 });
+// Each test drives real forms of the editor, one after another: more time than a page test (a
+// guard against a hang, not a speed claim).
+test.describe.configure({ timeout: 600_000 });
 
 test.beforeAll(async () => {
   // A copy of the project, and the editor's app built if its sources changed since the last run.
@@ -735,7 +737,7 @@ async function serveBuild(root: string): Promise<{ stop: () => Promise<void> }> 
 test('a production build of the edited content carries the new price everywhere, without the hidden section', async ({
   page,
 }) => {
-  test.setTimeout(400_000); // a whole production build of the copy, on a small machine
+  test.setTimeout(900_000); // a whole production build of the copy, on a small machine
   const root = editor.project.root;
   // Beside the edits on disk: the campaign page as the editor saved it before it was deleted, and
   // the split tests as the split tests' test had them (the first running), to read both pages built.
