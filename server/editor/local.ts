@@ -55,6 +55,27 @@ export interface LocalEditorOptions {
   env: Record<string, string | undefined>;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * What any other path gets (a page of the site the editor links to, say): this server serves the
+ * editor, not the site's pages, and says where to see them.
+ */
+function notThePages(path: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Not the editor</title></head>
+<body>
+<main>
+<h1>This is the editor, not the site</h1>
+<p>The editor's server answers <a href="${EDITOR_PAGE}">the editor</a> only, not ${escapeHtml(path)}.</p>
+<p>To see the site's pages with what you saved, run the site's development server in a second terminal, <code>npm run dev -- --port 4322</code>, then open <code>http://localhost:4322${escapeHtml(path)}</code>.</p>
+</main>
+</body>
+</html>
+`;
+}
+
 /** A picture may come with a save, base64 in JSON: a phone's photo is a few megabytes. */
 const BODY_LIMIT = 64 * 1024 * 1024;
 const PROMOTE_LIMIT = 4096;
@@ -94,8 +115,8 @@ export function localEditorServer({ root, app, parts, env }: LocalEditorOptions)
   editorPages(server, app, parts, files);
   keystaticApi(server, parts, files);
   results(server, parts, files, env);
-  server.setNotFoundHandler((_request, reply) =>
-    send(reply, 404, `Not found. The editor is at ${EDITOR_PAGE}.`, 'text/plain; charset=utf-8'),
+  server.setNotFoundHandler((request, reply) =>
+    send(reply, 404, notThePages(request.url.split('?')[0]!), 'text/html; charset=utf-8'),
   );
   server.setErrorHandler((error, request, reply) => {
     const said = error instanceof Error ? (error.stack ?? error.message) : String(error);
