@@ -123,7 +123,7 @@ test.afterAll(async () => {
 /** Presses Save and waits until the file on disk holds the change. */
 async function save(page: Page, saved: () => unknown, expected: Record<string, unknown>) {
   await pressSave(page);
-  await expect.poll(saved, { timeout: 15_000 }).toMatchObject(expected);
+  await expect.poll(saved).toMatchObject(expected);
 }
 
 test('the owner edits the price, an FAQ answer and a testimonial, and the files and pages follow', async ({
@@ -233,9 +233,7 @@ test("a save keeps the owner's place in the form and says Saved, at 1280 and 375
       await toggle.setChecked(hidden);
       await pressSave(page);
       await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-      await expect
-        .poll(() => git('status', '--porcelain'), { timeout: 15_000 })
-        .toBe(' M src/content/kit.yaml\n');
+      await expect.poll(() => git('status', '--porcelain')).toBe(' M src/content/kit.yaml\n');
       // Keystatic draws the form afresh from the saved file; given the time to, the page stays put.
       await page.evaluate(() => new Promise((done) => setTimeout(done, 1000)));
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
@@ -520,9 +518,7 @@ test('the editor refuses split tests the build would refuse: two running on one 
     await expect(test1).toBeHidden();
     await pressSave(page);
     await expect
-      .poll(() => (dataFile('experiments').experiments as { id: string; running: boolean }[]) ?? [], {
-        timeout: 15_000,
-      })
+      .poll(() => (dataFile('experiments').experiments as { id: string; running: boolean }[]) ?? [])
       .toEqual([
         expect.objectContaining({ id: 'kit-headline', running: false }),
         expect.objectContaining({ id: 'kit-button', running: true }),
@@ -540,9 +536,9 @@ test('the editor refuses split tests the build would refuse: two running on one 
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await pressSave(page);
-    await expect.poll(() => dataFile('kit').hero?.cta, { timeout: 15_000 }).toBe(NEW_BUTTON);
+    await expect.poll(() => dataFile('kit').hero?.cta).toBe(NEW_BUTTON);
     await expect
-      .poll(() => dataFile('experiments').experiments?.[1], { timeout: 15_000 })
+      .poll(() => dataFile('experiments').experiments?.[1])
       .toMatchObject({ id: 'kit-button', running: false });
     const written = readFileSync(file, 'utf8');
     expect(written).not.toContain('promote');
@@ -611,9 +607,7 @@ async function setHidden(page: Page, section: string, hidden: boolean) {
     .getByRole('checkbox', { name: 'Hide this section' });
   await toggle.setChecked(hidden);
   await pressSave(page);
-  await expect
-    .poll(() => git('status', '--porcelain'), { timeout: 15_000 })
-    .toBe(hidden ? ' M src/content/kit.yaml\n' : '');
+  await expect.poll(() => git('status', '--porcelain')).toBe(hidden ? ' M src/content/kit.yaml\n' : '');
 }
 
 test('"Campaign pages": the owner makes one, sees it at its address, edits it and deletes it; a name the site answers is refused', async ({
@@ -640,7 +634,7 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
   await words().getByRole('textbox', { name: 'Hero → Headline' }).fill(headline);
   await create.click();
   await expect
-    .poll(() => (existsSync(file) ? parse(readFileSync(file, 'utf8')) : null), { timeout: 15_000 })
+    .poll(() => (existsSync(file) ? parse(readFileSync(file, 'utf8')) : null))
     .toMatchObject({ name: 'Podcast', page: '/', fields: { 'hero.headline': headline } });
   // It hides no section: the file says so by leaving `hide` out (never an empty `hide: []`).
   expect(parse(readFileSync(file, 'utf8'))).not.toHaveProperty('hide');
@@ -691,7 +685,7 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
   await words().getByRole('textbox', { name: 'Hero → Headline' }).fill(NEW_HEADLINE);
   await pressSave(page);
   await expect
-    .poll(() => parse(readFileSync(file, 'utf8')) as unknown, { timeout: 15_000 })
+    .poll(() => parse(readFileSync(file, 'utf8')) as unknown)
     .toMatchObject({ fields: { 'hero.headline': NEW_HEADLINE } });
   // Seen at its address, with the headline as edited: in the production build below, from this very file.
   campaignAsSaved = readFileSync(file, 'utf8');
@@ -702,7 +696,7 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
     .getByRole('alertdialog')
     .getByRole('button', { name: /delete/i })
     .click();
-  await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(false);
+  await expect.poll(() => existsSync(file)).toBe(false);
   expect(git('status', '--porcelain'), 'no other file was written').toBe('');
 });
 
