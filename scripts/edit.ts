@@ -16,6 +16,7 @@ import { EDITOR_PAGE } from '../runtime/editor.ts';
 import { loadEditorApp } from '../server/editor/local-app.ts';
 import { localEditorServer, type LocalEditorParts } from '../server/editor/local.ts';
 import { editorBuild } from './lib/editor-build.ts';
+import type * as ServerParts from '../src/editor/app/server-parts.ts';
 
 const HOST = '127.0.0.1';
 const root = resolve(import.meta.dirname, '..');
@@ -32,13 +33,11 @@ const build = await editorBuild(root, cache);
 console.log(
   build.built
     ? `The editor's app was built in ${build.built.seconds} s (${relative(root, build.app) || build.app}).`
-    : 'The editor’s app is up to date.',
+    : "The editor's app is up to date.",
 );
 
 // The build of src/editor/app/server-parts.ts: the same module, as Node runs it.
-const parts: LocalEditorParts = (await import(
-  pathToFileURL(build.parts).href
-)) as typeof import('../src/editor/app/server-parts.ts');
+const parts: LocalEditorParts = (await import(pathToFileURL(build.parts).href)) as typeof ServerParts;
 // The results view's provider and key: this computer's environment over the project's .env files.
 const env = { ...loadEnv('development', root, ''), ...process.env };
 const server = localEditorServer({ root, app: await loadEditorApp(build.app), parts, env });
