@@ -638,6 +638,9 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
     .toMatchObject({ name: 'Podcast', page: '/', fields: { 'hero.headline': headline } });
   // It hides no section: the file says so by leaving `hide` out (never an empty `hide: []`).
   expect(parse(readFileSync(file, 'utf8'))).not.toHaveProperty('hide');
+  // The new page's own form opens (loaded afresh, as every form after a save).
+  await page.waitForURL(`${EDITOR}/keystatic/collection/campaigns/item/${SAMPLE_CAMPAIGN.name}`);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
 
   // A split test may run on it: the split tests' Page shows its address and offers it beside the site's pages.
   const experiments = dataPath('experiments');
@@ -698,6 +701,9 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
     .click();
   await expect.poll(() => existsSync(file)).toBe(false);
   expect(git('status', '--porcelain'), 'no other file was written').toBe('');
+  // Back to the list of campaign pages, which has none left.
+  await page.waitForURL(`${EDITOR}/keystatic/collection/campaigns`);
+  await expect(page.getByRole('link', { name: 'Podcast' })).toHaveCount(0);
 });
 
 test('a section hidden in the editor leaves the page, and comes back when shown', async ({ page }) => {
