@@ -22,6 +22,8 @@ createRoot(root).render(
   <Keystatic
     // Keystatic's page takes any configuration; its type is narrower than this one's singletons.
     config={config as unknown as Parameters<typeof Keystatic>[0]['config']}
-    {...(appSlug !== undefined && { appSlug: { envName: 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG', value: appSlug } })}
+    {...(appSlug !== undefined && {
+      appSlug: { envName: 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG', value: appSlug },
+    })}
   />,
 );
