@@ -22,14 +22,19 @@ export interface OpeningDisk {
   list: (folder: string) => Promise<string[]>;
 }
 
-/** Every file the editor opens with, read through `disk`: the registry's data files, then the campaign pages. */
-export async function readOpeningFiles(disk: OpeningDisk): Promise<Record<string, string>> {
-  const campaigns = (await disk.list(CAMPAIGN_FOLDER))
+/** Every file the editor opens with, given the names in the campaign folder: the registry's data files, then the campaign pages. */
+export function openingPaths(campaignFolder: string[]): string[] {
+  const campaigns = campaignFolder
     .filter((name) => name.endsWith('.yaml'))
     .sort()
     .map((name) => `${CAMPAIGN_FOLDER}/${name}`);
+  return [...CONTENT_NAMES.map(contentPath), ...campaigns];
+}
+
+/** Every file the editor opens with, read through `disk` (a missing one is left out). */
+export async function readOpeningFiles(disk: OpeningDisk): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  for (const path of [...CONTENT_NAMES.map(contentPath), ...campaigns]) {
+  for (const path of openingPaths(await disk.list(CAMPAIGN_FOLDER))) {
     const text = await disk.read(path);
     if (text !== undefined) files[path] = text;
   }
@@ -56,19 +61,21 @@ function pageFiles(): Record<string, string> {
   return JSON.parse(block.textContent || '{}') as Record<string, string>;
 }
 
-const files = pageFiles();
+let read: Record<string, string> | undefined;
+/** The page's data, read at its first use (the page is whole by then). */
+const files = () => (read ??= pageFiles());
 
 /** A data file's text as the editor opened (empty when the file is missing: the build refuses that). */
-export const openingText = (name: ContentName): string => files[contentPath(name)] ?? '';
+export const openingText = (name: ContentName): string => files()[contentPath(name)] ?? '';
 
 /** Every data file's text but `except`'s, as the editor opened. */
 export const openingTextsExcept = (except: ContentName): string[] =>
-  Object.entries(files)
+  Object.entries(files())
     .filter(([path]) => !path.startsWith(`${CAMPAIGN_FOLDER}/`) && path !== contentPath(except))
     .map(([, text]) => text);
 
 /** Each campaign page's file as the editor opened, by its name (`podcast` for podcast.yaml). */
 export const openingCampaigns = (): [string, string][] =>
-  Object.entries(files)
+  Object.entries(files())
     .filter(([path]) => path.startsWith(`${CAMPAIGN_FOLDER}/`))
     .map(([path, text]) => [path.slice(CAMPAIGN_FOLDER.length + 1, -'.yaml'.length), text]);
