@@ -91,7 +91,7 @@ const twoTestsOnKit = () =>
     })),
   });
 
-/** Opens a form of the editor (a fresh page load) and waits until it is drawn. */
+/** Opens a form of the editor (a fresh load of its address) and waits until it is drawn. */
 async function open(page: Page, path: string, button = 'Save') {
   // Guards against a hang: the app loads and draws a long form in seconds, a minute or more on a
   // 2-core machine shared with other builds.
@@ -144,6 +144,10 @@ test('the owner edits the price, an FAQ answer and a testimonial, and the files 
   expect(changedLines('src/content/offer.yaml')).toEqual({ added: 1, removed: 1 });
   expect(git('status', '--porcelain')).toBe(' M src/content/offer.yaml\n');
   commitAll();
+  // The next form, reached from the editor's navigation, is loaded afresh: its checks read the new price.
+  await page.getByRole('link', { name: 'The kit page', exact: true }).first().click();
+  await expect(page).toHaveURL(`${EDITOR}/keystatic/singleton/kit`);
+  await expect(page.getByText(`{kit.price} = ${formatUsd(newPrice)}`, { exact: true })).toBeAttached();
 
   await open(page, '/keystatic/singleton/faq');
   await page.getByText(question, { exact: true }).click();
