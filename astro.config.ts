@@ -7,9 +7,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { loadEnv, searchForWorkspaceRoot } from 'vite';
+import { loadEnv } from 'vite';
 import { analyticsForwards, analyticsProviderModule } from './integrations/analytics.ts';
 import { securitySettings, siteCsp } from './integrations/csp.ts';
 import { pageSettingsModule } from './integrations/page-settings.ts';
@@ -28,11 +26,10 @@ import { buildSettings } from './integrations/build-settings.ts';
 const settings = buildSettings(loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ''));
 
 /**
- * The browser editor (Keystatic): under `npm run edit`, a dev server on 127.0.0.1; in a build, only
- * when the hosted editor's variables are set (GitHub mode, built into dist/keystatic/).
+ * The hosted editor (Keystatic, GitHub mode): built into dist/keystatic/ only when its variables are
+ * set. (`npm run edit`, the editor on the owner's computer, is no part of Astro: scripts/edit.ts.)
  */
 async function editorIntegrations() {
-  if (settings.editing) return (await import('./integrations/local-editor.ts')).editor(settings.results);
   if (!settings.hostedEditor) return [];
   const { hostedEditorBuild } = await import('./integrations/hosted-editor.ts');
   return [hostedEditorBuild(settings.hostedEditor, settings.pages)];
@@ -75,13 +72,6 @@ export default defineConfig({
     // dynamic import), so the analytics adapter is bundled into it, not imported on demand. Images
     // and other assets are never inlined.
     build: { assetsInlineLimit: (file: string) => file.endsWith('.js') },
-    // The editor's dev server may also run from a copy of the project whose packages are links
-    // (the editor's tests do): let it serve them from where they are installed.
-    ...(settings.editing && {
-      server: {
-        fs: { allow: [searchForWorkspaceRoot(process.cwd()), dirname(realpathSync('node_modules/astro'))] },
-      },
-    }),
   },
   security: { csp: siteCsp(settings) },
   devToolbar: { enabled: false },

@@ -8,17 +8,17 @@ import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
   entry: [
-    // The browser editor's config as @keystatic/astro finds it under `npm run edit` (a re-export of src/editor/config.ts).
-    'keystatic.config.ts',
     // The `client:live` directive, named by path in integrations/live-directive.ts (addClientDirective).
     'src/lib/live-directive.ts',
     // The analytics adapters, named by path in integrations/analytics.ts (the `virtual:analytics-provider`
     // module imports the configured one; a build without a provider imports neither).
     'src/lib/analytics-plausible.ts',
     'src/lib/analytics-umami.ts',
-    // The hosted editor's app and the live preview, the entries of its own Vite build
-    // (integrations/hosted-editor.ts, by index.html and preview.html).
-    'src/editor/hosted/main.tsx',
+    // The editor's app, the entry of its own Vite build (integrations/editor-app.ts, by its index.html),
+    // and the editor's parts for `npm run edit`'s server, built for Node there and imported by path (scripts/edit.ts).
+    'src/editor/app/main.tsx',
+    'src/editor/app/server-parts.ts',
+    // The live preview's entry, by the app's preview.html.
     'src/editor/preview/main.tsx',
     // The hosts' functions and the editor's part of them, bundled by path from the entries
     // deploy/host-functions.ts writes.
@@ -32,6 +32,9 @@ const config: KnipConfig = {
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],
   ignoreDependencies: [
+    // Font files named by path in integrations/fonts.ts, not imported (Inter is also imported, by
+    // the editor's app).
+    '@fontsource-variable/fraunces',
     // Loaded by path at test time: HTML_CodeSniffer's browser build is injected into the page,
     // and the Nu Html Checker's jar is run with Java.
     'html_codesniffer',

@@ -31,11 +31,17 @@ const analytics: Project = {
   use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
 };
 
-/** The browser editor (`npm run edit`) in a copy of the project: once, at a laptop's width. */
+/**
+ * The browser editor (`npm run edit`) in a copy of the project: once, at a laptop's width (and a
+ * phone's by a resize where a test asks). A save is a round trip through the editor's server, which
+ * reads and writes the owner's files: on a 2-core machine shared with other builds that takes
+ * seconds, so the editor's expectations wait longer than a page test's (a guard, not a speed claim).
+ */
 const editor: Project = {
   name: 'editor',
   testMatch: 'editor/**/*.spec.ts',
   use: { viewport: { width: 1280, height: 900 } },
+  expect: { timeout: 60_000 },
 };
 
 /**

@@ -8,7 +8,6 @@
  * `PUBLIC_SITE_URL=` falls back to the default like no variable at all.
  */
 import { hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
-import { analyticsSource, type ResultsSource } from '../runtime/results/results-api.ts';
 import { PAGE_SETTINGS, readSettings, type Env, type Settings } from '../runtime/settings.ts';
 import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from '../src/config/analytics.ts';
 import { VIDEO_FRAME_ORIGINS } from '../src/config/videos.ts';
@@ -20,7 +19,7 @@ export type BuildEnv = Env;
  * Every variable the build reads besides the hosted editor's (runtime/editor.ts) and those that say
  * which host's production context it runs in (SITE_ENV among them: production-url-guard.ts).
  */
-const BUILD_SETTINGS = [...PAGE_SETTINGS, 'HSTS_PRELOAD', 'ANALYTICS_API_KEY', 'ANALYTICS_API_URL'] as const;
+const BUILD_SETTINGS = [...PAGE_SETTINGS, 'HSTS_PRELOAD'] as const;
 
 export interface BuildSettings {
   /** What the pages read (integrations/page-settings.ts). */
@@ -33,7 +32,7 @@ export interface BuildSettings {
   analytics: AnalyticsSettings | null;
   /**
    * Why this build counts no visit though a provider may be set: it is a host's preview
-   * (`Netlify, CONTEXT=deploy-preview`) or the browser editor's (`npm run edit`); null otherwise.
+   * (`Netlify, CONTEXT=deploy-preview`, an editor's draft branch on Cloudflare Pages); null otherwise.
    */
   uncounted: string | null;
   /** Origins the policy adds for analytics: its script (Umami's, straight from the provider) and its events. */
@@ -42,10 +41,6 @@ export interface BuildSettings {
   hstsPreload: boolean;
   /** The verdict on the two origins for this build (a production host stops on a placeholder). */
   productionUrls: UrlCheck;
-  /** `npm run edit`: the browser editor's dev server. */
-  editing: boolean;
-  /** `npm run edit`: where its Results get their figures (the provider and key of this computer's settings). */
-  results: ResultsSource;
   /** The hosted editor (Keystatic, GitHub mode), built into the site when all its variables are set. */
   hostedEditor: HostedEditorSettings | null;
 }
@@ -70,10 +65,9 @@ export function buildSettings(env: BuildEnv): BuildSettings {
       'PUBLIC_ANALYTICS_PROXY=true needs a host that forwards requests to another origin, and Cloudflare Pages cannot: leave it unset there (events then go straight to the provider).',
     );
   }
-  const editing = env['KEYSTATIC'] === 'true';
   // Their visitors are the owner and the team: the settings are checked above like any build's,
   // then left out.
-  const uncounted = previewContext(env) ?? (editing ? 'npm run edit' : null);
+  const uncounted = previewContext(env);
   const analytics = uncounted ? null : configured;
   return {
     pages: Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name]])) as BuildSettings['pages'],
@@ -88,8 +82,6 @@ export function buildSettings(env: BuildEnv): BuildSettings {
       ...(env['PUBLIC_SITE_URL']?.trim() && { siteUrl }),
       ...(env['PUBLIC_APP_URL']?.trim() && { appUrl: settings.PUBLIC_APP_URL }),
     }),
-    editing,
-    results: analyticsSource(settings),
     // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
     hostedEditor: hostedEditorSettings(env),
   };

@@ -20,9 +20,10 @@ const editor = spawn('npm', ['run', 'edit', '--', '--port', String(PORT)], {
   detached: true,
 });
 try {
-  const deadline = Date.now() + 90_000;
+  // A first start builds the editor's app (a minute or so); a later one takes seconds.
+  const deadline = Date.now() + 300_000;
   while ((await fetch(`${BASE}/keystatic`).catch(() => null))?.status !== 200) {
-    if (Date.now() > deadline) throw new Error(`The editor did not start on ${BASE} within 90 s.`);
+    if (Date.now() > deadline) throw new Error(`The editor did not start on ${BASE} within 5 minutes.`);
     await new Promise((done) => setTimeout(done, 500));
   }
   const browser = await chromium.launch({ executablePath, args: CHROME_ARGS });

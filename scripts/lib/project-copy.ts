@@ -20,7 +20,6 @@ const SOURCES = [
   'scripts',
   'integrations',
   'astro.config.ts',
-  'keystatic.config.ts',
   'tsconfig.json',
   'package.json',
 ];

@@ -1,29 +1,27 @@
 /**
  * What the editor's page does around Keystatic's app, in both modes (started by
- * the editor's config, config.ts, in the browser): a visible "Saved" once a save has landed; in local mode,
- * the form stays where the owner is after a save; a list item's delete and Reset ask first; and
+ * the editor's config, config.ts, in the browser): a visible "Saved" once a save has landed; the
+ * form stays where the owner is after a save; in local mode, the next form opened after a save is
+ * loaded afresh; a list item's delete and Reset ask first; and
  * the list rows' delete buttons, which Keystatic leaves unnamed, are named; and a Save is always
  * checked by the editor's rules, never stopped unseen by the browser; and Keystatic's typeface comes
  * from our own origin (its link to Google Fonts is taken out: integrations/keystatic-fonts.ts).
  *
- * Local mode: a save writes a data file, which the dev server sees and answers by reloading every
- * open page (the content layer's reload, and Vite's own, since the editor reads the data files for
- * its checks). The editor's page, reloaded, blanks for seconds and opens at the top of its form.
- * So the reloads that follow the page's own save are let pass, and the next move to another form
- * loads that form afresh (with the data as saved) instead of reusing the page's stale copy.
+ * Local mode: a form's checks and figures read the data files as they were when the page opened
+ * (opening-content.ts). A save writes the files and Keystatic redraws the saved form from them;
+ * the page itself is not reloaded, so the owner stays at the field they saved. The next move to
+ * another form then loads that form afresh, so its checks read the files as saved.
  */
 
 import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { startLivePreview } from './preview/panel.tsx';
 
-/** A reload set off by the page's own save arrives within this time of it. */
-const OWN_SAVE_ECHO_MS = 20_000;
 const LOCAL_SAVE = '/api/keystatic/update';
 /** The results view's Promote under `npm run edit`: it writes files Keystatic does not know of. */
 const LOCAL_PROMOTE = '/api/keystatic/promote';
 const GITHUB_GRAPHQL = 'https://api.github.com/graphql';
 
-let lastSave = 0;
+/** Local mode: a save has written the files since the page opened. */
 let stale = false;
 
 function urlOf(input: RequestInfo | URL): string {
@@ -133,13 +131,11 @@ function showSaved() {
 
 /**
  * Local mode's Promote writes a page's file and the split tests' behind Keystatic's back: the
- * reloads it sets off are let pass like a save's (the results view stays drawn and says what it
- * did), and the next form is loaded afresh, so the page's form shows the promoted words.
+ * results view stays drawn and says what it did, and the next form is loaded afresh, so the
+ * page's form shows the promoted words.
  */
 async function promote(send: typeof window.fetch, input: RequestInfo | URL, init: RequestInit | undefined) {
-  lastSave = Date.now();
   const answer = await send(input, init);
-  lastSave = Date.now();
   if (answer.ok) stale = true;
   return answer;
 }
@@ -149,13 +145,14 @@ function noteSaves() {
   window.fetch = async (input, init) => {
     if (postsTo(LOCAL_PROMOTE, input, init)) return promote(send, input, init);
     if (!isSave(input, init)) return send(input, init);
-    lastSave = Date.now();
     const places = scrollPlaces();
     // A new entry's Create: Keystatic says "Entry created" itself, as it opens the entry's form.
     const creating = document.getElementById('item-create-form') !== null;
     const answer = await send(input, init);
-    if (await landed(answer, urlOf(input) === GITHUB_GRAPHQL)) {
-      lastSave = Date.now();
+    const github = urlOf(input) === GITHUB_GRAPHQL;
+    if (await landed(answer, github)) {
+      // GitHub mode's forms read the data the editor was built with: a new page would read nothing newer.
+      if (!github) stale = true;
       restore(places);
       if (!creating) showSaved();
     }
@@ -163,26 +160,24 @@ function noteSaves() {
   };
 }
 
-/** Local mode: the reloads that echo the page's own save leave the form as it is. */
-function keepPlaceAfterSaves() {
-  const hot = import.meta.hot;
-  hot?.on('vite:beforeFullReload', (payload: { path?: string }) => {
-    if (Date.now() - lastSave > OWN_SAVE_ECHO_MS) return;
-    // Vite reloads only a page whose address the payload's .html path names: this one names none.
-    payload.path = '/the-editor-keeps-its-place.html';
-    stale = true;
-  });
-  // Keystatic moves between forms with pushState: once a reload was let pass (or files were
-  // written behind its back), the next form is loaded afresh, so its checks and figures read the
-  // files as saved.
+/**
+ * Local mode: once a save has written the files, the next move to another form (Keystatic moves
+ * with pushState, and back and forward) loads that form afresh, so its checks and figures read
+ * the files as saved. The form saved is left as it is.
+ */
+function reloadNextFormAfterSaves() {
   const push = history.pushState.bind(history);
   history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
-    if (stale && url) {
-      location.assign(new URL(url, location.href).href);
+    const next = url ? new URL(url, location.href) : undefined;
+    if (stale && next && next.pathname !== location.pathname) {
+      location.assign(next.href);
       return;
     }
     push(data, unused, url);
   };
+  window.addEventListener('popstate', () => {
+    if (stale) location.reload();
+  });
 }
 
 /** A list row's delete button (Keystatic's, named by nothing but its trash icon). */
@@ -332,7 +327,7 @@ export function startEditorPage(): void {
   if (typeof FontFace === 'function')
     document.fonts.add(new FontFace('Inter', `url(${interUrl})`, { weight: '400 700' }));
   noteSaves();
-  keepPlaceAfterSaves();
+  reloadNextFormAfterSaves();
   startLivePreview();
   confirmLosses();
   if (document.body) mendKeystatic();

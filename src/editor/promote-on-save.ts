@@ -5,7 +5,7 @@
  * `fields:`: words-file.ts; figure tokens as written, every
  * other line as it was) and the test ended (`running: false`). The tick itself is never written.
  * Local mode does this in the editor's server (integration.ts), GitHub mode in the commit
- * (hosted/small-commits.ts), with the same function.
+ * (app/small-commits.ts), with the same function.
  */
 import { parse, stringify } from 'yaml';
 import { withWords, wordsFileOf } from './words-file.ts';

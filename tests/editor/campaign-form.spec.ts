@@ -37,7 +37,7 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-test.afterAll(() => editor?.stop());
+test.afterAll(async () => editor?.stop());
 
 /** Each test leaves its tab on a blank page: a reload the dev server asked for cannot hold its closing. */
 test.afterEach(async ({ page }) => {
@@ -58,7 +58,7 @@ async function openCreate(page: Page) {
 /** A word of `page` as the page shows it (figures written out), from the copy's content. */
 function shownWords(page: PagePath, key: string): string {
   const [section, field] = key.split('.') as [string, string];
-  const data = contentOf(editor.root)[PAGES[page].name] as unknown as Record<string, Record<string, string>>;
+  const data = contentOf(editor.project.root)[PAGES[page].name] as unknown as Record<string, Record<string, string>>;
   return data[section]![field]!;
 }
 
@@ -121,7 +121,7 @@ test('made: "Entry created" once, and links to the page, which answers with its 
   page,
 }) => {
   const headline = SAMPLE_CAMPAIGN.file.fields['hero.headline'];
-  const file = join(editor.root, CAMPAIGN_FOLDER, `${SAMPLE_CAMPAIGN.name}.yaml`);
+  const file = join(editor.project.root, CAMPAIGN_FOLDER, `${SAMPLE_CAMPAIGN.name}.yaml`);
   await openCreate(page);
   await page.getByRole('textbox', { name: 'Name' }).fill('Podcast');
   await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue(SAMPLE_CAMPAIGN.name);

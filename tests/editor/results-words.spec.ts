@@ -61,7 +61,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  editor?.stop();
+  await editor?.stop();
   await analytics?.close();
   await collector?.close();
 });
@@ -75,7 +75,7 @@ const view = (page: Page) => page.locator('section[aria-label="Results"]');
 
 /** A section of the kit page as the view names it: the eyebrow or heading the owner wrote, then its name in the form. */
 function kitSection(key: string): string {
-  const words = (contentOf(editor.root).kit as unknown as Record<string, Record<string, string>>)[key]!;
+  const words = (contentOf(editor.project.root).kit as unknown as Record<string, Record<string, string>>)[key]!;
   const own = words['eyebrow'] ?? words['title'] ?? words['headline']!;
   const label = (PAGES['/'].schema.editor as Extract<EditorField, { kind: 'object' }>).fields[key]!.label;
   return `“${own.length > 60 ? `${own.slice(0, 59).trimEnd()}…` : own}” (${label})`;
@@ -146,7 +146,7 @@ for (const [width, phone] of [
 
 /** When the dev server last wrote its content store (the pages read the data files from it). */
 const storeWritten = () =>
-  statSync(join(editor.root, '.astro/data-store.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  statSync(join(editor.project.root, '.astro/data-store.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
 test('Promote keeps the view drawn, says what it did, and the page’s form then shows the new words', async ({
   page,
@@ -175,7 +175,7 @@ test('Promote keeps the view drawn, says what it did, and the page’s form then
   await expect(
     view(page).getByRole('heading', { name: `${SAMPLE_EXPERIMENT.id} on /, ended` }),
   ).toBeVisible();
-  const kitFile = join(editor.root, 'src/content/kit.yaml');
+  const kitFile = join(editor.project.root, 'src/content/kit.yaml');
   expect(
     (parse(readFileSync(kitFile, 'utf8')) as Record<string, Record<string, string>>)['hero']!['headline'],
   ).toBe(words);

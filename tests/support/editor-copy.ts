@@ -1,68 +1,106 @@
 /**
- * The browser editor (`npm run edit`) in a throwaway copy of the project, for the editor's browser
- * tests: the copy is a git repository of its own (a save is a diff, the working tree is never
- * touched), changed by `prepare` before the editor starts on 127.0.0.1:`port` with `env`. What the
- * editor's server prints is kept, for a failure's message.
+ * `npm run edit` in a copy of the project, for the editor's browser tests (tests/editor/): the copy
+ * is a git repository of its own (each save is a diff the test reads, and the working tree is never
+ * touched), and the editor's app is the project's own build of it, shared by every copy
+ * (EDITOR_APP_CACHE): the first test to start builds it when the sources changed, the others wait
+ * for that build.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { copyProject } from '../../scripts/lib/project-copy.ts';
+import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 
 export interface EditorCopy {
-  root: string;
-  /** The editor's origin: http://127.0.0.1:<port>. */
+  project: ProjectCopy;
   origin: string;
-  /** What the editor's server printed so far. */
-  log: () => string;
   /** Git in the copy. */
   git: (...args: string[]) => string;
-  /** Stops the editor's server and removes the copy. */
-  stop: () => void;
+  /** Everything in the copy committed, as the owner would after a save. */
+  commitAll: () => void;
+  /** What `npm run edit` printed so far. */
+  log: () => string;
+  stop: () => Promise<void>;
 }
 
+/** Waits for `server` to answer at `origin`, or fails with what it printed (it stopped, or it never answered). */
+async function answering(origin: string, server: ChildProcess, log: () => string) {
+  let stopped = false;
+  server.once('exit', () => (stopped = true));
+  // A cold start builds the editor's app: about a minute on a busy 2-core machine.
+  await expect
+    .poll(
+      async () => {
+        if (stopped) return 'stopped';
+        return (await fetch(`${origin}/keystatic`).catch(() => null))?.status ?? 0;
+      },
+      { timeout: 300_000, message: `npm run edit answers at ${origin}` },
+    )
+    .toBe(200)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nnpm run edit printed:\n${log().slice(-3000)}`, { cause: error });
+    });
+}
+
+/** A copy of the project (after `prepare`), committed, with `npm run edit` running on `port`. */
 export async function startEditorCopy(
   name: string,
   port: number,
   { env = {}, prepare }: { env?: Record<string, string>; prepare?: (root: string) => void } = {},
 ): Promise<EditorCopy> {
   const project = copyProject(name);
+  prepare?.(project.root);
   const git = (...args: string[]) => {
     const result = spawnSync('git', args, { cwd: project.root, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
     return result.stdout;
   };
-  prepare?.(project.root);
-  // What the dev server and a build write beside the sources is no part of a save.
+  const commitAll = () => {
+    git('add', '-A');
+    git(
+      '-c',
+      'user.name=owner',
+      '-c',
+      'user.email=owner@example.org',
+      'commit',
+      '-qm',
+      'saved',
+      '--allow-empty',
+    );
+  };
+  // What a build writes beside the sources is no part of a save (Keystatic, which reads the
+  // project's tree as git would, then skips it too).
   writeFileSync(join(project.root, '.gitignore'), '.git\nnode_modules\n.astro\ndist\n');
   git('init', '-q');
-  git('add', '-A');
-  git('-c', 'user.name=owner', '-c', 'user.email=owner@example.org', 'commit', '-qm', 'start');
-  let log = '';
+  commitAll();
   const server = spawn('npm', ['run', 'edit', '--', '--port', String(port)], {
     cwd: project.root,
-    env: { ...process.env, BROWSER: 'none', ...env },
+    env: {
+      ...process.env,
+      ...env,
+      EDITOR_APP_CACHE: join(PROJECT_ROOT, 'node_modules/.cache/editor'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.on('exit', (code, signal) => (log += `\n[the editor's server stopped: ${code ?? signal}]\n`));
+  let printed = '';
+  server.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  server.on('exit', (code, signal) => (printed += `\n[npm run edit stopped: ${code ?? signal}]\n`));
   const origin = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+  const stop = async () => {
+    if (server.pid && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((done) => server.once('exit', done));
+      process.kill(-server.pid, 'SIGTERM');
+      await exited;
+    }
     project.remove();
   };
   try {
-    await expect
-      .poll(async () => (await fetch(`${origin}/keystatic`).catch(() => null))?.status ?? 0, {
-        timeout: 90_000,
-      })
-      .toBe(200);
+    await answering(origin, server, () => printed);
   } catch (error) {
-    stop();
-    throw new Error(`The editor did not start:\n${log.slice(-3000)}`, { cause: error });
+    await stop();
+    throw error;
   }
-  return { root: project.root, origin, log: () => log, git, stop };
+  return { project, origin, git, commitAll, log: () => printed, stop };
 }

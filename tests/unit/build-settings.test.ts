@@ -23,7 +23,6 @@ describe('the build settings', () => {
     expect(settings.analytics).toBeNull();
     expect(settings.analyticsPolicy).toEqual({ script: [], connect: [] });
     expect(settings.productionUrls.level).toBe('warn');
-    expect(settings.editing).toBe(false);
   });
 
   it('counts an empty variable as unset', () => {
@@ -94,11 +93,6 @@ describe('the build settings', () => {
     expect(buildSettings({}).hstsPreload).toBe(false);
     expect(buildSettings({ HSTS_PRELOAD: 'true' }).hstsPreload).toBe(true);
     expect(refused({ HSTS_PRELOAD: 'yes' })).toThrow('HSTS_PRELOAD must be true or false (got "yes").');
-  });
-
-  it('turns the editor on only for KEYSTATIC=true (npm run edit)', () => {
-    expect(buildSettings({ KEYSTATIC: 'true' }).editing).toBe(true);
-    expect(buildSettings({ KEYSTATIC: '1' }).editing).toBe(false);
   });
 });
 

@@ -1,18 +1,18 @@
 /**
- * One save for both editors: the same saves, sent through `npm run edit`'s server (Keystatic's
- * local update request, files on disk) and through the hosted editor's commit (GitHub's
+ * One save for both editors: the same saves, sent through `npm run edit`'s server over HTTP
+ * (Keystatic's local update request, files on disk, written by Keystatic's own handler) and through the hosted editor's commit (GitHub's
  * CreateCommit, files read from GitHub at the commit the save builds on), are written alike: a
  * one-field edit changes one line, a new file goes as saved, a ticked Promote carries its words into
  * its page's file, a campaign page drops an empty hide list, and a picture passes untouched.
  * The originals are fixtures of this test, never the owner's current files.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { keepLayoutOfSave } from '../../integrations/local-editor.ts';
-import { keepLayoutOfCommits } from '../../src/editor/hosted/small-commits.ts';
+import { keepLayoutOfCommits } from '../../src/editor/app/small-commits.ts';
+import { startLocalEditor } from '../support/local-editor.ts';
 
 const KIT = 'src/content/kit.yaml';
 const EXPERIMENTS = 'src/content/experiments.yaml';
@@ -116,7 +116,7 @@ const bytesOf = (file: Case['saved'][number]) => file.bytes ?? new TextEncoder()
 const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
-/** The save through `npm run edit`'s server: the originals on disk, Keystatic's update request. */
+/** The save through `npm run edit`'s server: the originals on disk, Keystatic's update request, the files it wrote. */
 async function localSave(testCase: Case): Promise<Map<string, string | Uint8Array>> {
   const root = mkdtempSync(join(tmpdir(), 'be-save-'));
   folders.push(root);
@@ -128,10 +128,28 @@ async function localSave(testCase: Case): Promise<Map<string, string | Uint8Arra
     path: file.path,
     contents: Buffer.from(bytesOf(file)).toString('base64url'),
   }));
-  const body = JSON.parse(await keepLayoutOfSave(JSON.stringify({ additions, deletions: [] }), root)) as {
-    additions: { path: string; contents: string }[];
-  };
-  return decoded(body.additions, (contents) => Buffer.from(contents, 'base64url'));
+  const editor = await startLocalEditor(root);
+  try {
+    const answer = await editor.ask('/api/keystatic/update', {
+      method: 'POST',
+      headers: { 'no-cors': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ additions, deletions: [] }),
+    });
+    expect(answer.status, answer.text).toBe(200);
+  } finally {
+    await editor.close();
+  }
+  // Every file the save wrote: those it sent, and an original it changed (a promoted page's).
+  const changed = Object.keys(testCase.originals).filter(
+    (path) => readFileSync(join(root, path), 'utf8') !== testCase.originals[path],
+  );
+  const written = [...new Set([...testCase.saved.map((file) => file.path), ...changed])];
+  return new Map(
+    written.map((path) => {
+      const bytes = readFileSync(join(root, path));
+      return [path, path.endsWith('.yaml') ? bytes.toString('utf8') : new Uint8Array(bytes)];
+    }),
+  );
 }
 
 /** The save through the hosted editor: the originals on GitHub at the commit the save builds on. */

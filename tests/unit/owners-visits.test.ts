@@ -1,17 +1,18 @@
 // @vitest-environment node
 /**
- * The owner's own visits are never counted with the real visitors': the dev server (`npm run dev`,
- * `npm run edit`) bundles no analytics provider, nor does a build for the browser editor or a
- * host's preview (a pull request's, a branch's, an editor's draft), and a page drawn inside a
- * frame (the editor's live preview) or under /keystatic sends nothing. tests/editor/owners-visits.spec.ts
- * proves the dev server against the analytics stand-in.
+ * The owner's own visits are never counted with the real visitors': the dev server (`npm run dev`)
+ * bundles no analytics provider, nor does a host's preview (a pull request's, a branch's, an
+ * editor's draft), and a page drawn inside a frame (the editor's live preview) or under /keystatic
+ * sends nothing. (`npm run edit` builds no page: it serves the editor's app, which holds no
+ * analytics.) tests/editor/results.spec.ts proves `npm run edit` against the analytics stand-in.
  */
 import { describe, expect, it } from 'vitest';
 import type { ResolvedConfig } from 'vite';
 import { analyticsProviderModule } from '../../integrations/analytics.ts';
 import { buildSettings } from '../../integrations/build-settings.ts';
 import { ownersView } from '../../src/lib/analytics.ts';
-import { EDITOR_BRANCH_PREFIX, previewContext } from '../../src/config/production-urls.ts';
+import { previewContext } from '../../integrations/production-url-guard.ts';
+import { EDITOR_BRANCH_PREFIX } from '../../src/editor/storage.ts';
 
 const PLAUSIBLE = {
   PUBLIC_ANALYTICS_PROVIDER: 'plausible',
@@ -46,7 +47,6 @@ describe('a build whose visitors are the owner and the team', () => {
       { CF_PAGES: '1', CF_PAGES_BRANCH: `${EDITOR_BRANCH_PREFIX}new-price` },
       `Cloudflare Pages, CF_PAGES_BRANCH=${EDITOR_BRANCH_PREFIX}new-price`,
     ],
-    [{ KEYSTATIC: 'true' }, 'npm run edit'],
   ])('%o has no analytics: no provider, no policy for it, and the build says why', (env, why) => {
     const settings = buildSettings({ ...PLAUSIBLE, ...env });
     expect(settings.analytics).toBeNull();

@@ -5,11 +5,11 @@
  * (`running: false`), each file keeping its layout and comments (the yaml package's Document
  * API), so the change is the lines that changed. Both texts pass the build's checks before they
  * are handed back. No file system here: `npm run experiment:promote` (scripts/lib/promote.ts)
- * and local mode's promote (integrations/local-results.ts) write them to disk, the hosted editor commits them
+ * and local mode's promote (`promoteFiles`, in `npm run edit`'s server) write them to disk, the hosted editor commits them
  * (github.ts), so all three promote the same way.
  */
 import { isSeq, parse, parseDocument } from 'yaml';
-import { experimentsSchema, type Experiments } from '../../content/schemas.ts';
+import { contentPath, experimentsSchema, type Experiments } from '../../content/schemas.ts';
 import { withWords, wordsFileOf } from '../words-file.ts';
 import { YAML_STYLE } from '../yaml-edit.ts';
 
@@ -63,4 +63,34 @@ export function promoteTexts(
   file.check(parse(pageText));
   parseTests(experimentsText);
   return { ...plan, pageText, experimentsText };
+}
+
+/** One file a promotion writes, by its path from the project root. */
+export interface PromotedFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * The promotion as files to write, the originals read through `read` (local mode's server reads
+ * them from disk and writes the two files it gets back, or neither when this throws).
+ */
+export async function promoteFiles(
+  read: (path: string) => Promise<string>,
+  experimentId: string,
+  variantId: string,
+): Promise<PromotionPlan & { files: PromotedFile[] }> {
+  const experimentsFile = contentPath('experiments');
+  const experiments = await read(experimentsFile);
+  const { plan } = planPromotion(experiments, experimentId, variantId);
+  const pageText = await read(plan.pageFile);
+  const result = promoteTexts({ experiments, page: () => pageText }, experimentId, variantId);
+  return {
+    pageFile: result.pageFile,
+    written: result.written,
+    files: [
+      { path: result.pageFile, text: result.pageText },
+      { path: experimentsFile, text: result.experimentsText },
+    ],
+  };
 }

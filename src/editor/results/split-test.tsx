@@ -2,7 +2,7 @@
  * One split test in the results view: its variants' figures, each variant with the words it
  * tests, the verdict in words, and Promote. Promote writes the variant's words into the page's
  * file and ends the test in one save: the files under `npm run edit`
- * (integrations/local-results.ts), a commit on the editor's branch in GitHub mode (github.ts).
+ * (its server's `/api/keystatic/promote`), a commit on the editor's branch in GitHub mode (github.ts).
  * A variant the verdict names takes one press; any other asks first, as the figures do not back
  * it. The view stays drawn while it works, says what it is doing, then what it did.
  */
