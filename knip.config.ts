@@ -32,9 +32,6 @@ const config: KnipConfig = {
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],
   ignoreDependencies: [
-    // Font files named by path in integrations/fonts.ts, not imported (Inter is also imported, by
-    // the editor's app).
-    '@fontsource-variable/fraunces',
     // Loaded by path at test time: HTML_CodeSniffer's browser build is injected into the page,
     // and the Nu Html Checker's jar is run with Java.
     'html_codesniffer',

@@ -10,7 +10,8 @@ import { cacheControl, securityHeaders } from '../../runtime/rules.ts';
 /** `policy` with `changes` in place of its own directives of those names. */
 function policyWith(policy: string, changes: Record<string, string>): string {
   const directives = new Map(
-    policy.split(';')
+    policy
+      .split(';')
       .map((part) => part.trim())
       .filter(Boolean)
       .map((part) => [part.split(/\s+/)[0]!, part] as const),

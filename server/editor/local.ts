@@ -103,7 +103,12 @@ function send(reply: FastifyReply, status: number, body: string | Buffer, type: 
 const json = (reply: FastifyReply, status: number, body: unknown) =>
   send(reply, status, JSON.stringify(body), 'application/json; charset=utf-8');
 
-export function localEditorServer({ root, app, parts, results: source }: LocalEditorOptions): FastifyInstance {
+export function localEditorServer({
+  root,
+  app,
+  parts,
+  results: source,
+}: LocalEditorOptions): FastifyInstance {
   const server = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
   const files = new OwnersFiles(root, parts.SAVE_SETTLES_MS);
   server.removeAllContentTypeParsers();

@@ -12,7 +12,13 @@
  */
 import { parse } from 'yaml';
 import { figureTable } from '../content/figures.ts';
-import { CONTENT_NAMES, contentFiles, contentPath, type ContentName, type Offer } from '../content/schemas.ts';
+import {
+  CONTENT_NAMES,
+  contentFiles,
+  contentPath,
+  type ContentName,
+  type Offer,
+} from '../content/schemas.ts';
 import { CAMPAIGN_FOLDER } from '../content/pages.ts';
 import { showsAs, type FigureTable } from '../lib/figure-tokens.ts';
 

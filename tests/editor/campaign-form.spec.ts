@@ -58,7 +58,10 @@ async function openCreate(page: Page) {
 /** A word of `page` as the page shows it (figures written out), from the copy's content. */
 function shownWords(page: PagePath, key: string): string {
   const [section, field] = key.split('.') as [string, string];
-  const data = contentOf(editor.project.root)[PAGES[page].name] as unknown as Record<string, Record<string, string>>;
+  const data = contentOf(editor.project.root)[PAGES[page].name] as unknown as Record<
+    string,
+    Record<string, string>
+  >;
   return data[section]![field]!;
 }
 

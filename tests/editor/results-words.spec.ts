@@ -75,7 +75,9 @@ const view = (page: Page) => page.locator('section[aria-label="Results"]');
 
 /** A section of the kit page as the view names it: the eyebrow or heading the owner wrote, then its name in the form. */
 function kitSection(key: string): string {
-  const words = (contentOf(editor.project.root).kit as unknown as Record<string, Record<string, string>>)[key]!;
+  const words = (contentOf(editor.project.root).kit as unknown as Record<string, Record<string, string>>)[
+    key
+  ]!;
   const own = words['eyebrow'] ?? words['title'] ?? words['headline']!;
   const label = (PAGES['/'].schema.editor as Extract<EditorField, { kind: 'object' }>).fields[key]!.label;
   return `“${own.length > 60 ? `${own.slice(0, 59).trimEnd()}…` : own}” (${label})`;

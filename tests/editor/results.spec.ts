@@ -111,12 +111,14 @@ test('each variant’s rate, the verdict, sections and speed, one click from the
         await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d+\.\d% \(\d+\.\d% to \d+\.\d%\)$/);
       }
       await expect(view.getByText(`${challenger.id} converts better`)).toBeVisible();
-      await expect(view.getByRole('table', { name: 'Calls to action on the kit page (/), by section' })).toBeVisible();
+      await expect(
+        view.getByRole('table', { name: 'Calls to action on the kit page (/), by section' }),
+      ).toBeVisible();
       for (const device of ['phones', 'desktops'])
         await expect(
           view
-              .getByRole('table', { name: `The kit page (/), on ${device}` })
-              .getByRole('row', { name: /^LCP/ }),
+            .getByRole('table', { name: `The kit page (/), on ${device}` })
+            .getByRole('row', { name: /^LCP/ }),
         ).toBeVisible();
       // The view's own markup passes axe's WCAG 2.2 A and AA rules (names, contrast, tables).
       await expectNoAxeViolations(page, 'section[aria-label="Results"]');
