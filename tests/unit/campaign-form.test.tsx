@@ -12,6 +12,7 @@ import { KeystarProvider } from '@keystar/ui/core';
 import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../support/editor-opening.ts';
 import { PAGES, type PagePath } from '../../src/content/pages.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import keystaticConfig from '../../src/editor/config.ts';
