@@ -16,13 +16,13 @@
 import { fields, type BasicFormField, type ComponentSchema, type FormFieldInputProps } from '@keystatic/core';
 import { Text } from '@keystar/ui/typography';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { PREVIEW_PAGE } from '../../runtime/editor.ts';
 import { absoluteUrl } from '../config/site.ts';
 import { isPagePath, PAGE_PATHS, type PagePath } from '../content/pages.ts';
 import { campaignProblems, type CampaignBase } from '../content/schemas/campaigns.ts';
-import { testable } from '../content/schemas/experiments.ts';
 import { around } from './fields.tsx';
 import { noting, onFormCheck, recordProblem } from './save-problems.tsx';
-import { AsOnThePage } from './split-test-form.tsx';
+import { OfferedOn } from './split-test-form.tsx';
 
 const WHERE = 'Campaign page';
 const ADDRESS = 'Address';
@@ -51,7 +51,7 @@ const base = fields.slug({
 });
 
 /** Where the editor shows a page while it is edited (its live preview). */
-export const livePreviewOf = (address: string) => `/keystatic/preview?page=${address}`;
+export const livePreviewOf = (address: string) => `${PREVIEW_PAGE}?page=${address}`;
 
 /** The campaign page whose form is open, by its saved address (`/podcast`); none on a new page's form. */
 function savedAddress(): string | undefined {
@@ -150,13 +150,11 @@ const useShownBase = () =>
  * words, which the rules then refuse, so the owner can clear them), showing the base page's own.
  */
 function OfTheBase({ name, filled, children }: { name: string; filled: boolean; children: ReactNode }) {
-  const page = useShownBase();
-  const offered = filled || testable[page].some(({ key }) => key === name);
-  return offered ? (
-    <AsOnThePage page={page} name={name}>
+  return (
+    <OfferedOn page={useShownBase()} name={name} filled={filled}>
       {children}
-    </AsOnThePage>
-  ) : null;
+    </OfferedOn>
+  );
 }
 
 /** The campaign page as its fields were last checked. */

@@ -13,14 +13,17 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { basePageOf, isPageAddress, testable, type CampaignBases } from '../content/schemas/experiments.ts';
 import { around, FieldPlaceholder } from './fields.tsx';
 import { currentWords } from './page-words.ts';
+import { editorPlace, type PreviewTarget } from './preview/form-page.ts';
+import { previewAddress } from './preview/panel.tsx';
 
-const open = { test: '', page: '/' as keyof typeof testable };
+/** The open test: its name, the page whose words its variants change, and its page's own address. */
+const open = { test: '', page: '/' as keyof typeof testable, address: '/' };
 const listeners = new Set<() => void>();
 let version = 0;
 
 function tell(change: Partial<typeof open>) {
   const next = { ...open, ...change };
-  if (next.test === open.test && next.page === open.page) return;
+  if (next.test === open.test && next.page === open.page && next.address === open.address) return;
   Object.assign(open, next);
   version += 1;
   // Told while a field renders: the others render again afterwards.
@@ -42,6 +45,9 @@ function useOpenTest() {
 
 type Leaf = BasicFormField<NonNullable<unknown> | null>;
 
+/** The live preview of `target`, on the draft's branch in GitHub mode (the editor's server draws it in either mode). */
+const previewOf = (target: PreviewTarget) => previewAddress(target, editorPlace(location.pathname).branch);
+
 function Link({ href, children }: { href: string; children: string }) {
   return (
     <Text size="small" UNSAFE_style={{ display: 'block', marginTop: 6 }}>
@@ -62,17 +68,17 @@ export function testName(field: ComponentSchema): ComponentSchema {
 
 /**
  * The test's Page (a page of the site or a campaign page): told to its variants (as the page
- * whose words they change), with a link to open the page. A file naming a campaign page the
+ * whose words they change), with a link to its live preview. A file naming a campaign page the
  * editor does not know opens (the rules then say why a Save is refused) rather than failing.
  */
 export function testPage(field: ComponentSchema, campaigns: CampaignBases): ComponentSchema {
   const shown = around(field, (input, { value }) => {
     const page = typeof value === 'string' ? value : '/';
-    tell({ page: basePageOf(page, campaigns) ?? '/' });
+    tell({ page: basePageOf(page, campaigns) ?? '/', address: page });
     return (
       <>
         {input}
-        <Link href={page}>{`Open the page (${page})`}</Link>
+        <Link href={previewOf({ page })}>{`Live preview of the page (${page})`}</Link>
       </>
     );
   });
@@ -83,10 +89,10 @@ export function testPage(field: ComponentSchema, campaigns: CampaignBases): Comp
 }
 
 function VariantLink({ variant }: { variant: string }) {
-  const { test } = useOpenTest();
+  const { test, address } = useOpenTest();
   if (!test || !variant) return null;
-  const href = `/variants/${test}/${variant}/`;
-  return <Link href={href}>{`Preview this variant (${href}, once saved)`}</Link>;
+  const href = previewOf({ page: address, test, variant });
+  return <Link href={href}>{`Live preview of this variant (${variant} on ${address})`}</Link>;
 }
 
 /** A variant's Name, with a link to its preview. */
@@ -101,7 +107,28 @@ export function variantName(field: ComponentSchema): ComponentSchema {
 
 function OfThePage({ name, filled, children }: { name: string; filled: boolean; children: ReactNode }) {
   const { page } = useOpenTest();
-  // Words for the other page still show, so the owner can clear what the Save would refuse.
+  return (
+    <OfferedOn page={page} name={name} filled={filled}>
+      {children}
+    </OfferedOn>
+  );
+}
+
+/**
+ * A words field (`hero.headline`) offered only when `page` has it, or while it holds words (which
+ * the rules then refuse, so the owner can clear them), showing the page's own words.
+ */
+export function OfferedOn({
+  page,
+  name,
+  filled,
+  children,
+}: {
+  page: keyof typeof testable;
+  name: string;
+  filled: boolean;
+  children: ReactNode;
+}) {
   const offered = filled || testable[page].some(({ key }) => key === name);
   return offered ? (
     <AsOnThePage page={page} name={name}>

@@ -476,18 +476,25 @@ test('the editor refuses split tests the build would refuse: two running on one 
   commitAll();
   try {
     await open(page, '/keystatic/singleton/experiments');
-    // A test's dialog links to its page; a variant's offers only that page's words, and its preview.
+    // A test's dialog links to its page's live preview; a variant's offers only that page's words,
+    // and its live preview, which draws the page with the variant's words.
     await page.getByText('kit-headline', { exact: true }).click();
     const testDialog = page.getByRole('dialog');
-    await expect(testDialog.getByRole('link', { name: 'Open the page (/)' })).toHaveAttribute('href', '/');
+    await expect(testDialog.getByRole('link', { name: 'Live preview of the page (/)' })).toHaveAttribute(
+      'href',
+      `/keystatic/preview?${new URLSearchParams({ page: '/' })}`,
+    );
     await testDialog.getByText('challenger', { exact: true }).click();
     const variantDialog = page.getByRole('dialog').last();
-    const preview = '/variants/kit-headline/challenger/';
-    await expect(variantDialog.getByRole('link', { name: /^Preview this variant/ })).toHaveAttribute(
-      'href',
-      preview,
-    );
-    // That address shows the variant's words once the site is built: the production build's test below.
+    const variantLink = variantDialog.getByRole('link', {
+      name: 'Live preview of this variant (challenger on /)',
+    });
+    const preview = `/keystatic/preview?${new URLSearchParams({ page: '/', test: 'kit-headline', variant: 'challenger' })}`;
+    await expect(variantLink).toHaveAttribute('href', preview);
+    const drawn = await page.context().newPage();
+    await drawn.goto(`${EDITOR}${preview}`);
+    await expect(drawn.getByRole('heading', { level: 1 })).toHaveText(NEW_HEADLINE, { timeout: 30_000 });
+    await drawn.close();
     const kitKeys = new Set(testable['/'].map(({ key }) => key));
     const communityOnly = testable['/community'].find(({ key }) => !kitKeys.has(key))!;
     await expect(
@@ -671,9 +678,9 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
     await open(page, '/keystatic/singleton/experiments');
     await page.getByText('podcast-headline', { exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('link', { name: `Open the page (${address})` })).toHaveAttribute(
+    await expect(dialog.getByRole('link', { name: `Live preview of the page (${address})` })).toHaveAttribute(
       'href',
-      address,
+      `/keystatic/preview?${new URLSearchParams({ page: address })}`,
     );
     // The picker is named by its value, then its label.
     await dialog.getByRole('button', { name: `${address} Page` }).click();
