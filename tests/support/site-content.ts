@@ -59,7 +59,7 @@ export async function kitSectionTitles(content: ShownContent): Promise<string[]>
     { content, words: content.kit, settings, currentPath: '/' },
     noPictures,
   );
-  return Object.values<Titled>(sections).flatMap((props) => {
+  return (Object.values(sections) as Titled[]).flatMap((props) => {
     const title = props?.title ?? props?.content?.title;
     return typeof title === 'string' ? [title] : [];
   });
