@@ -77,10 +77,15 @@ export async function buildEditorApp(
   });
 }
 
-/** The editor's parts for `npm run edit`'s server, built for Node into `outDir` (packages left to Node). */
-export async function buildServerParts(outDir: string): Promise<void> {
+/**
+ * The editor's parts for `npm run edit`'s server, built for Node into `outDir` (packages left to
+ * Node), with the same settings as the app (its configuration links to the site's address).
+ */
+export async function buildServerParts(outDir: string, pages: PageSettings): Promise<void> {
+  const shared = common();
   await build({
-    ...common(),
+    ...shared,
+    plugins: [...(shared.plugins ?? []), pageSettingsModule(pages)],
     build: {
       ssr: 'server-parts.ts',
       outDir,

@@ -113,7 +113,7 @@ export async function editorBuild(root: string, cache: string, pages: PageSettin
     const started = performance.now();
     const scratch = join(cache, `${key}.${process.pid}.tmp`);
     await buildEditorApp(join(scratch, 'app'), pages);
-    await buildServerParts(join(scratch, 'server'));
+    await buildServerParts(join(scratch, 'server'), pages);
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     await writeFile(join(scratch, 'built.json'), JSON.stringify({ key, seconds }));
     await rm(folder, { recursive: true, force: true });

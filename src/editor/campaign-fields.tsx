@@ -4,8 +4,8 @@
  * letters, digits and hyphens; the words of the page, once its base page is chosen only that
  * page's, each showing the base page's own words while empty; and the rules across the form's
  * fields (words and hidden sections only of the base page), checked by the build's own functions,
- * so a Save the build would refuse is refused here, in the same words. A page made links to
- * itself and to its live preview.
+ * so a Save the build would refuse is refused here, in the same words. A page made links to its
+ * live preview and to its address on the site.
  *
  * Keystatic checks each field alone, in the form's order (the base page, the words, the hidden
  * sections): those fields note their values as they are checked, and a field after them, which
@@ -16,6 +16,7 @@
 import { fields, type BasicFormField, type ComponentSchema, type FormFieldInputProps } from '@keystatic/core';
 import { Text } from '@keystar/ui/typography';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { absoluteUrl } from '../config/site.ts';
 import { isPagePath, PAGE_PATHS, type PagePath } from '../content/pages.ts';
 import { campaignProblems, type CampaignBase } from '../content/schemas/campaigns.ts';
 import { testable } from '../content/schemas/experiments.ts';
@@ -58,14 +59,24 @@ function savedAddress(): string | undefined {
   return match ? `/${decodeURIComponent(match[1]!)}` : undefined;
 }
 
-/** Links to a made page and to its live preview, under its name. */
+/**
+ * Links to a made page, under its name: its live preview, which draws it now with the words as
+ * saved (the editor's server serves no page of the site), and its address on the site, where it
+ * answers once published.
+ */
 function PageLinks({ address }: { address: string }) {
+  const onTheSite = absoluteUrl(address);
   return (
     <Text size="small" UNSAFE_style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginTop: 8 }}>
-      <a href={address} target="_blank" rel="noreferrer">{`Open the page (${address})`}</a>
       <a href={livePreviewOf(address)} target="_blank" rel="noreferrer">
         {`Live preview of ${address}`}
       </a>
+      <span>
+        On the site once published:{' '}
+        <a href={onTheSite} target="_blank" rel="noreferrer">
+          {onTheSite}
+        </a>
+      </span>
     </Text>
   );
 }

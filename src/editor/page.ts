@@ -2,7 +2,8 @@
  * What the editor's page does around Keystatic's app, in both modes (started by
  * the editor's config, config.ts, in the browser): a visible "Saved" once a save has landed; the
  * form stays where the owner is after a save; in local mode, the next form opened after a save is
- * loaded afresh; a list item's delete and Reset ask first; and
+ * loaded afresh (a new entry's too, which then says "Entry created"); a list item's delete and
+ * Reset ask first; and
  * the list rows' delete buttons, which Keystatic leaves unnamed, are named; and a Save is always
  * checked by the editor's rules, never stopped unseen by the browser; and Keystatic's typeface comes
  * from our own origin (its link to Google Fonts is taken out: integrations/keystatic-fonts.ts).
@@ -23,6 +24,8 @@ const GITHUB_GRAPHQL = 'https://api.github.com/graphql';
 
 /** Local mode: a save has written the files since the page opened. */
 let stale = false;
+/** What the next page loaded in this tab says first (a note the page that left could not show). */
+const NEXT_PAGE_NOTE = 'editor-next-page-note';
 
 function urlOf(input: RequestInfo | URL): string {
   if (typeof input === 'string') return input;
@@ -97,10 +100,11 @@ let savedNote: HTMLElement | undefined;
 let hideNote: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * "Saved", in a box of its own at the foot of the screen for a few seconds, announced to screen
- * readers (a status). Keystatic's own toasts vanish as the form is drawn afresh after a save.
+ * "Saved" (or another word), in a box of its own at the foot of the screen for a few seconds,
+ * announced to screen readers (a status). Keystatic's own toasts vanish as the form is drawn
+ * afresh after a save.
  */
-function showSaved() {
+function showNote(words: string) {
   if (!savedNote) {
     savedNote = document.createElement('p');
     savedNote.setAttribute('role', 'status');
@@ -122,11 +126,19 @@ function showSaved() {
     document.body.append(savedNote);
   }
   savedNote.hidden = false;
-  savedNote.textContent = 'Saved';
+  savedNote.textContent = words;
   clearTimeout(hideNote);
   hideNote = setTimeout(() => {
     if (savedNote) savedNote.hidden = true;
   }, 8000);
+}
+
+/** The note the page before this one left for it (its own could not outlive its leaving). */
+function showNoteLeftBefore() {
+  const note = sessionStorage.getItem(NEXT_PAGE_NOTE);
+  if (!note) return;
+  sessionStorage.removeItem(NEXT_PAGE_NOTE);
+  showNote(note);
 }
 
 /**
@@ -154,7 +166,10 @@ function noteSaves() {
       // GitHub mode's forms read the data the editor was built with: a new page would read nothing newer.
       if (!github) stale = true;
       restore(places);
-      if (!creating) showSaved();
+      // In local mode the new entry's form is loaded afresh (the files changed), which takes
+      // Keystatic's "Entry created" with the page it leaves: the form loaded says it instead.
+      if (creating && !github) sessionStorage.setItem(NEXT_PAGE_NOTE, 'Entry created');
+      if (!creating) showNote('Saved');
     }
     return answer;
   };
@@ -330,6 +345,10 @@ export function startEditorPage(): void {
   reloadNextFormAfterSaves();
   startLivePreview();
   confirmLosses();
-  if (document.body) mendKeystatic();
-  else document.addEventListener('DOMContentLoaded', mendKeystatic);
+  const withBody = () => {
+    mendKeystatic();
+    showNoteLeftBefore();
+  };
+  if (document.body) withBody();
+  else document.addEventListener('DOMContentLoaded', withBody);
 }

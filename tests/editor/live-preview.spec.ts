@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
 import { contentOf, kitSectionTitles } from '../support/site-content.ts';
 
-/** The editor's port, past those of the other editor tests (editor, results, results-words, campaign-form). */
+/** The editor's port: an offset from EDITOR_PORT of its own among the editor tests'. */
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 4;
 /** The owner's guide's phone picture of the preview (docs/images/live-preview-375.png), kept after the run. */
 const SHOTS = join(PROJECT_ROOT, 'test-results/editor');

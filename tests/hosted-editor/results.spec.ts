@@ -17,9 +17,9 @@ import { sampleAnalyticsApi } from '../support/analytics-log.ts';
 import { startWrangler } from '../support/wrangler.ts';
 import { editorEnv, NAME, OWNER, routeGitHub, startGitHubSite, type GitHubSite } from './github-site.ts';
 
-// Two ports past the local editor's own (tests/editor/ uses it and the next).
-const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 2;
-const STAND_IN_PORT = PORT + 1;
+// Two past the hosted editor spec's own ports (publish.spec.ts takes the one between).
+const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632) + 2;
+const STAND_IN_PORT = Number(process.env['GITHUB_STAND_IN_PORT'] ?? 4641) + 2;
 const SITE = `http://127.0.0.1:${PORT}`;
 const KEY = 'plausible-key-held-by-the-host-e0d1';
 const EDITOR_ENV = editorEnv('Iv1.standin0000000002');

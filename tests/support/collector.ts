@@ -77,7 +77,11 @@ const CORS = {
   'access-control-allow-headers': 'content-type, x-umami-cache',
 };
 
-export async function startCollector(): Promise<Collector> {
+/**
+ * Starts the stand-in on `port` (any free one when 0). A build that names the collector as its
+ * analytics host (the editor's app does) is built again for each new port: such a test gives one.
+ */
+export async function startCollector(port = 0): Promise<Collector> {
   const received: Received[] = [];
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
@@ -127,10 +131,13 @@ export async function startCollector(): Promise<Collector> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const { port: listening } = server.address() as { port: number };
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${listening}`,
     received,
     requests,
     named: (name) => received.filter((event) => event.name === name),

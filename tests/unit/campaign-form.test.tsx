@@ -3,7 +3,7 @@
  * page is chosen it offers only that page's words, each empty box showing the base page's own
  * words ("as on /: …"); a word the other page has shows only while it holds words (so the owner
  * can clear what Create would refuse); a new page's address follows its name, a draft Keystatic
- * brings back too; a made page's form links to the page and to its live preview. Its fields are
+ * brings back too; a made page's form links to its live preview and to its address on the site. Its fields are
  * the editor's own (src/editor/config.ts), drawn with Keystatic's browser build; the words
  * expected come from src/content/. tests/editor/campaign-form.spec.ts drives the same form in
  * the editor.
@@ -12,6 +12,9 @@ import { KeystarProvider } from '@keystar/ui/core';
 import type { BasicFormField, ComponentSchema } from '@keystatic/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// The editor's page carries the owner's data, whose words the boxes show: first, then the config.
+import '../support/editor-opening.ts';
+import { absoluteUrl } from '../../src/config/site.ts';
 import { PAGES, type PagePath } from '../../src/content/pages.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import keystaticConfig from '../../src/editor/config.ts';
@@ -105,20 +108,21 @@ describe('the campaign page’s name and address', () => {
     expect(onChange).toHaveBeenLastCalledWith({ name: 'Spring sale', slug: 'spring-sale' });
   });
 
-  it('a made page’s form links to the page and to its live preview', () => {
+  it('a made page’s form links to its live preview and to its address on the site', () => {
     history.replaceState(null, '', '/keystatic/collection/campaigns/item/podcast');
     render(
       <KeystarProvider>
         <Name value={{ name: 'Podcast', slug: 'podcast' }} onChange={ignore} {...common} />
       </KeystarProvider>,
     );
-    expect(screen.getByRole('link', { name: 'Open the page (/podcast)' })).toHaveAttribute(
-      'href',
-      '/podcast',
-    );
     expect(screen.getByRole('link', { name: 'Live preview of /podcast' })).toHaveAttribute(
       'href',
       '/keystatic/preview?page=/podcast',
+    );
+    // The editor's server serves no page of the site: the page's own address is on the site.
+    expect(screen.getByRole('link', { name: absoluteUrl('/podcast') })).toHaveAttribute(
+      'href',
+      absoluteUrl('/podcast'),
     );
   });
 });

@@ -3,8 +3,8 @@
  * The owner's own visits are never counted with the real visitors': the dev server (`npm run dev`)
  * bundles no analytics provider, nor does a host's preview (a pull request's, a branch's, an
  * editor's draft), and a page drawn inside a frame (the editor's live preview) or under /keystatic
- * sends nothing. (`npm run edit` builds no page: it serves the editor's app, which holds no
- * analytics.) tests/editor/results.spec.ts proves `npm run edit` against the analytics stand-in.
+ * sends nothing. (`npm run edit` builds no page: it serves the editor's app and its live preview,
+ * which hold no analytics.) tests/editor/results.spec.ts proves both against the analytics stand-in.
  */
 import { describe, expect, it } from 'vitest';
 import type { ResolvedConfig } from 'vite';

@@ -11,6 +11,7 @@
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../support/editor-opening.ts';
 import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
 import { stateMessage } from '../../../runtime/results/results-api.ts';
 import { stringify } from 'yaml';
