@@ -84,12 +84,14 @@ const TREE_RULES = [
     message: 'A script never imports a benchmark or a test: move the shared piece into scripts/lib/.',
   },
   {
-    // A benchmark drives the real editor against GitHub's stand-in, as the hosted editor's tests do:
-    // it may set up that stand-in (its setting, tests/hosted-editor/github-site.ts), never a test.
+    // A benchmark drives the real editor as the editor's tests do: it may set up what they set up
+    // (GitHub's stand-in, tests/hosted-editor/github-site.ts; `npm run edit` in a copy of the
+    // project, tests/support/editor-copy.ts) and read the copy's content as they read it
+    // (tests/support/site-content.ts), never a test.
     target: 'bench',
     from: 'tests',
-    except: ['./hosted-editor/github-site.ts'],
-    message: 'A benchmark never imports a test (the GitHub stand-in’s setting aside).',
+    except: ['./hosted-editor/github-site.ts', './support/editor-copy.ts', './support/site-content.ts'],
+    message: 'A benchmark never imports a test (the editor tests’ settings aside).',
   },
   {
     target: './*.{ts,js}',

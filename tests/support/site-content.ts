@@ -7,9 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { resolveContent, type RawContent } from '../../src/content/resolve.ts';
+import { kitPageParts } from '../../src/components/kit/kit-page.ts';
+import type { PictureResolver } from '../../src/content/pictures.ts';
+import { resolveContent, type RawContent, type ShownContent } from '../../src/content/resolve.ts';
 import { contentFiles, contentPath, type ContentName } from '../../src/content/schemas.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
+import type { PageSettings } from '../../src/lib/site-links.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 
 /** The data files of the project at `root`, parsed against their schemas (before figures are resolved). */
@@ -32,3 +35,32 @@ export function contentOf(root: string) {
 }
 
 export { formatUsd };
+
+/** Where a section's heading is in its props: its own `title`, or its content's. */
+type Titled = { title?: unknown; content?: { title?: unknown } } | undefined;
+
+/**
+ * The kit page's section headings as `content` gives them, in the page's order (its composition,
+ * src/components/kit/kit-page.ts, as the build and the live preview draw it): each shown section's
+ * title, hidden sections left out.
+ */
+export async function kitSectionTitles(content: ShownContent): Promise<string[]> {
+  // The headings need no pictures and no settings (links, the year): stand-ins for both.
+  const noPictures: PictureResolver = () => ({
+    sources: [],
+    src: '',
+    width: 1,
+    height: 1,
+    alt: '',
+    sizes: '',
+  });
+  const settings: PageSettings = { authUrl: '', newsletterEmbedUrl: null, newsletterUrl: '', year: 0 };
+  const { sections } = await kitPageParts(
+    { content, words: content.kit, settings, currentPath: '/' },
+    noPictures,
+  );
+  return (Object.values(sections) as Titled[]).flatMap((props) => {
+    const title = props?.title ?? props?.content?.title;
+    return typeof title === 'string' ? [title] : [];
+  });
+}

@@ -38,6 +38,28 @@ export function layDrafts(saved: ReadonlyMap<string, string>, { drafts }: Drafts
 }
 
 /**
+ * The saved files' bytes (pictures), each read once until the saved files are read again (`forget`):
+ * the page is prepared afresh at every keystroke and asks for each of its pictures, and each read is
+ * a request to the editor's server or to GitHub's API, which a keystroke would otherwise wait for.
+ */
+export function savedBytesOnce(saved: SavedFiles) {
+  const reads = new Map<string, Promise<Uint8Array | undefined>>();
+  return {
+    read(path: string): Promise<Uint8Array | undefined> {
+      let read = reads.get(path);
+      if (!read) {
+        read = saved.bytes(path);
+        reads.set(path, read);
+        // A read that failed is tried again at the next asking.
+        read.catch(() => reads.delete(path));
+      }
+      return read;
+    },
+    forget: () => reads.clear(),
+  };
+}
+
+/**
  * Follows the owner's files, calling `onChange` with them at the start and after every change;
  * `onProblem` when the saved files cannot be read. Returns the stop.
  */
@@ -47,7 +69,13 @@ export function followOwnerFiles(
   onProblem: (message: string) => void,
 ): () => void {
   let stopped = false;
+  const savedBytes = savedBytesOnce(saved);
   let savedTexts: Promise<Map<string, string>> = saved.texts();
+  /** The saved files changed (a save) or could not be read: read them again, pictures too. */
+  const readSavedAgain = () => {
+    savedTexts = saved.texts();
+    savedBytes.forget();
+  };
   let stamp: string | undefined;
   let draftKeys = new Set<string>();
   const tick = async () => {
@@ -56,14 +84,14 @@ export function followOwnerFiles(
     if (now === stamp) return;
     const keys = new Set(drafts.drafts.map((draft) => draft.key.join(' ')));
     // A draft dropped: the owner saved the form (or reset it), so the saved files are read again.
-    if ([...draftKeys].some((key) => !keys.has(key))) savedTexts = saved.texts();
+    if ([...draftKeys].some((key) => !keys.has(key))) readSavedAgain();
     draftKeys = keys;
     const { texts, pictures } = layDrafts(await savedTexts, drafts);
     stamp = now;
     if (stopped) return;
     onChange({
       texts,
-      bytes: async (path) => pictures.get(path) ?? saved.bytes(path),
+      bytes: async (path) => pictures.get(path) ?? savedBytes.read(path),
       picturesStamp: [...pictures].map(([path, bytes]) => `${path}:${bytes.byteLength}`).join('|'),
       unreadable: drafts.unreadable,
     });
@@ -75,7 +103,7 @@ export function followOwnerFiles(
     tick()
       .catch((error: unknown) => {
         stamp = undefined;
-        savedTexts = saved.texts();
+        readSavedAgain();
         onProblem(error instanceof Error ? error.message : String(error));
       })
       .finally(() => (running = false));
