@@ -27,10 +27,18 @@ export function e2eContentReaders(root: string): string[] {
 }
 
 /**
+ * A test file that reads the project's own data files (through the content helpers, the editor's
+ * opening data, or a path from the project's root), not a fixture of its own: a test of the
+ * editor's or the server's mechanics names `src/content/offer.yaml` of a repository it makes, and
+ * no edit of the owner's can reach it.
+ */
+const READS_THE_PROJECT = /site-content\.ts|editor-opening\.ts|PROJECT_ROOT|contentOf\(|siteContent/;
+
+/**
  * What the unit tests the owner's content can reach are related to, for `vitest related`: the
  * content layer (src/content/*.ts, which reads the data files), so each test file whose imports
- * lead there, and each test file that names a data file itself. The rest of the unit suite cannot
- * see an edit.
+ * lead there, and each test file that reads the project's data files itself. The rest of the unit
+ * suite cannot see an edit.
  */
 export function unitContentRoots(root: string): string[] {
   const layer = readdirSync(join(root, 'src/content'))
@@ -38,7 +46,10 @@ export function unitContentRoots(root: string): string[] {
     .map((name) => `src/content/${name}`);
   const naming = readdirSync(join(root, 'tests/unit'), { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.test\.tsx?$/.test(name))
-    .filter((name) => /src\/content|\.yaml\b/.test(readFileSync(join(root, 'tests/unit', name), 'utf8')))
+    .filter((name) => {
+      const text = readFileSync(join(root, 'tests/unit', name), 'utf8');
+      return /src\/content|\.yaml\b/.test(text) && READS_THE_PROJECT.test(text);
+    })
     .map((name) => `tests/unit/${name}`);
   return [...layer, ...naming];
 }
