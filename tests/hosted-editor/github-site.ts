@@ -141,9 +141,16 @@ export async function startGitHubSite(options: GitHubSiteOptions) {
 export async function routeGitHub(context: BrowserContext, standInPort: number) {
   await context.route(GITHUB_HOSTS, async (route) => {
     const url = new URL(route.request().url());
-    const response = await route.fetch({
+    const options = {
       url: `http://127.0.0.1:${standInPort}/${url.hostname}${url.pathname}${url.search}`,
       maxRedirects: 0,
+    };
+    // A read on a connection the stand-in closed as it was reused is asked again, as a browser
+    // does; a write never is (it may have landed).
+    const read = ['GET', 'HEAD'].includes(route.request().method());
+    const response = await route.fetch(options).catch((error: Error) => {
+      if (read && /ECONNRESET|socket hang up/.test(error.message)) return route.fetch(options);
+      throw error;
     });
     await route.fulfill({ response });
   });

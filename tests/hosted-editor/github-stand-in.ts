@@ -672,6 +672,9 @@ export class GitHubStandIn {
         response.end(String((error as Error).stack ?? error));
       });
     });
+    // An idle connection is kept a minute, as GitHub's are: with Node's default of 5 s, a browser's
+    // request on a connection the server is closing meanwhile is reset (a busy machine hits that).
+    this.server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
   }
 
