@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
 import { contentOf, kitSectionTitles } from '../support/site-content.ts';
@@ -48,23 +49,11 @@ test.afterAll(async () => {
   await editor?.stop();
 });
 
-/** Every policy violation the editor's page or the preview in it reports, for the test to expect none. */
-function policyViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
-
 /** Opens the kit page's form (a fresh load) and waits until it is drawn. */
 async function openKitForm(page: Page) {
   await page.goto(`${editor.origin}/keystatic/singleton/kit`, { timeout: 180_000 });
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 180_000 });
 }
-
-/** The live preview's frame in the editor's page. */
-const previewFrame = (page: Page) => page.frameLocator('iframe[data-live-preview-frame]');
 
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -77,7 +66,7 @@ async function sectionHeadings(frame: FrameLocator, titles: readonly string[]): 
 test('beside the kit page’s form, the live preview reads as the page and shows a typed headline at once, nothing written', async ({
   page,
 }) => {
-  const violations = policyViolations(page);
+  const violations = consoleViolations(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   const content = contentOf(editor.project.root);
   const titles = (await kitSectionTitles(content)).map(words);
@@ -123,7 +112,7 @@ test.describe('on a phone', () => {
   test('the live preview fills the screen, fits its width, passes axe, and goes back to the field', async ({
     page,
   }) => {
-    const violations = policyViolations(page);
+    const violations = consoleViolations(page);
     const content = contentOf(editor.project.root);
     await openKitForm(page);
     const field = page.getByRole('textbox', { name: 'Headline' }).first();

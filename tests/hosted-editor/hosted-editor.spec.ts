@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
 import { parse } from 'yaml';
 import { STATE_COOKIE } from '../../runtime/editor-api.ts';
 import { EDITOR_FOLDER, editorHeaders } from '../../runtime/editor.ts';
@@ -57,15 +58,6 @@ test.afterAll(async () => {
   await setting?.stop();
 });
 
-/** Every policy violation the page reports, for the test to expect none. */
-function policyViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
-
 async function signIn(page: Page) {
   await page.goto(`${SITE}/keystatic`);
   await page.getByRole('button', { name: 'Log in with GitHub' }).click();
@@ -85,7 +77,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   page,
 }, testInfo) => {
   await routeGitHub(context);
-  const violations = policyViolations(page);
+  const violations = consoleViolations(page);
   const base = git('rev-parse', 'main');
   const price = (dataAt('main', 'offer').kit.price as number) + 100;
   const headline = 'Would your business survive a bad month? Find out in ten minutes.';
@@ -303,9 +295,6 @@ function contentLabel(name: 'kit', key: string): string {
   return form.fields[key]!.label;
 }
 
-/** The live preview's frame in the editor's page. */
-const previewFrame = (page: Page) => page.frameLocator('iframe[data-live-preview-frame]');
-
 /**
  * Guards against a hang, not speed claims (the time from a keystroke to the preview is measured by
  * `npm run bench:preview`): the first drawing reads the branch from GitHub and draws the whole page,
@@ -331,7 +320,7 @@ test('the live preview draws the draft branch as the owner types, beside the for
   page,
 }) => {
   await routeGitHub(context);
-  const violations = policyViolations(page);
+  const violations = consoleViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page);
   const head = draftBranch('edit-live-preview');

@@ -19,3 +19,18 @@ export async function recordViolations(page: Page): Promise<void> {
 /** Every violation recorded so far, as `directive: what was blocked (where)`. */
 export const violations = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+/**
+ * Every policy violation `page` or a frame in it reports on the console (the live preview's frame
+ * too, which an init script of the page's does not reach first), collected from now on.
+ */
+export function consoleViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}
+
+/** The live preview's frame in the editor's page (src/editor/preview/panel.tsx). */
+export const previewFrame = (page: Page) => page.frameLocator('iframe[data-live-preview-frame]');
