@@ -8,7 +8,7 @@ import { readBuiltPage } from './built-pages.ts';
 import { expect, ONE_WIDTH, test } from './fixtures.ts';
 import { splitDocuments } from '../support/split-document.ts';
 import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
-import { CHROME_ARGS, findChrome } from '../../scripts/find-chrome.ts';
+import { CHROME_ARGS, findTestChrome } from '../../scripts/find-chrome.ts';
 
 const PAGES = [
   { path: '/', canonical: '/' },
@@ -325,7 +325,7 @@ test.describe('the first screen first', () => {
       async ({ baseURL }) => {
         // Headless Chromium hides scrollbars by default; these take room, as on Windows or Linux.
         const browser = await chromium.launch({
-          executablePath: findChrome()!,
+          executablePath: findTestChrome()!,
           args: CHROME_ARGS,
           ignoreDefaultArgs: ['--hide-scrollbars'],
         });
