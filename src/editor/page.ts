@@ -85,13 +85,17 @@ function restore(places: ReturnType<typeof scrollPlaces>) {
   const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
   for (const type of events) window.addEventListener(type, stop, { capture: true, once: true });
   const step = () => {
+    // Once the owner has moved, the frame after the move leaves the box where the owner took it.
+    if (moved || performance.now() >= until) {
+      for (const type of events) window.removeEventListener(type, stop, { capture: true });
+      return;
+    }
     for (const { box, top, selector } of places) {
       const target = box.isConnected ? box : document.querySelector(selector);
       if (target && target.scrollTop !== top && target.scrollHeight >= top + target.clientHeight)
         target.scrollTop = top;
     }
-    if (!moved && performance.now() < until) requestAnimationFrame(step);
-    else for (const type of events) window.removeEventListener(type, stop, { capture: true });
+    requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
 }

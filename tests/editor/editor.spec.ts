@@ -231,6 +231,12 @@ test("a save keeps the owner's place in the form and says Saved, at 1280 and 375
   for (const width of WIDTHS) {
     await test.step(`a save keeps the owner's place in the form and says Saved, at ${width} px`, async () => {
       await page.setViewportSize({ width, height: 900 });
+      // The owner turns the wheel over the form on the way to its foot: a move of the owner's own,
+      // which ends the last save's watch over the form's place (src/editor/page.ts). Playwright's
+      // scroll to the switch is a script's, which that watch puts back until then: the click on
+      // the switch then landed beside it, or the save kept the place the last width had.
+      await page.mouse.move(width / 2, 450);
+      await page.mouse.wheel(0, 100);
       const hidden = !(await toggle.isChecked());
       // The last save's note put away: this save must show its own.
       await page.evaluate(() => document.querySelector('[data-editor-saved]')?.setAttribute('hidden', ''));
