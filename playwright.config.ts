@@ -1,17 +1,10 @@
 import { defineConfig, type Project } from '@playwright/test';
-import { CHROME_ARGS, findChrome, findTestChrome, MISSING_CHROME_MESSAGE } from './scripts/find-chrome.ts';
+import { CHROME_ARGS, findTestChrome, MISSING_CHROME_MESSAGE } from './scripts/find-chrome.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4322);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const executablePath = findTestChrome();
 if (!executablePath) throw new Error(MISSING_CHROME_MESSAGE);
-/**
- * The editor's tests drive Keystatic's app as the owner does, in the desktop browser's own headless
- * mode: in the headless shell its GitHub sign-in stops at a blank page, and the test of where a
- * save leaves the form's scroll fails. Every other test runs in the shell, which draws the same
- * pages in about half the time on two cores.
- */
-const ownersBrowser = { executablePath: findChrome() ?? executablePath, args: CHROME_ARGS };
 
 /**
  * The three widths the end-to-end tests run at. A test tagged `@one-width` (its answer cannot
@@ -47,7 +40,7 @@ const analytics: Project = {
 const editor: Project = {
   name: 'editor',
   testMatch: 'editor/**/*.spec.ts',
-  use: { viewport: { width: 1280, height: 900 }, launchOptions: ownersBrowser },
+  use: { viewport: { width: 1280, height: 900 } },
   expect: { timeout: 60_000 },
 };
 
@@ -71,7 +64,6 @@ const hostedEditor: Project = {
   use: {
     viewport: { width: 1280, height: 900 },
     screenshot: 'only-on-failure',
-    launchOptions: ownersBrowser,
   },
 };
 

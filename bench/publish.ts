@@ -22,7 +22,7 @@ import { chromium, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { CHROME_ARGS, findChrome, MISSING_CHROME_MESSAGE } from '../scripts/find-chrome.ts';
 import { PROJECT_ROOT } from '../scripts/lib/project-copy.ts';
-import { editorEnv, routeGitHub, startGitHubSite } from '../tests/hosted-editor/github-site.ts';
+import { browserToStandIn, editorEnv, startGitHubSite } from '../tests/hosted-editor/github-site.ts';
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 4390) + 10;
 const STAND_IN_PORT = PORT + 1;
@@ -94,8 +94,10 @@ const runs: Run[] = [];
 try {
   setting.standIn.rest.requiredChecks = ['gate'];
   setting.standIn.rest.gate = { conclusion: 'success', seconds: 0 };
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await routeGitHub(context, STAND_IN_PORT);
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ...browserToStandIn(STAND_IN_PORT),
+  });
   const page = await context.newPage();
   await page.goto(`${SITE}/keystatic`);
   await page.getByRole('button', { name: 'Log in with GitHub' }).click();

@@ -1,7 +1,7 @@
 /**
  * Loaded into the server under test (`node --import`): its requests to GitHub (the token exchange,
  * the refresh, the revocation) go to the stand-in at GITHUB_STAND_IN instead, host first in the
- * path, exactly as the browser's requests are routed there by the test. Nothing else changes.
+ * path, as the browser's reach it through its tunnels (./github-tunnel.ts). Nothing else changes.
  */
 const standIn = process.env['GITHUB_STAND_IN'];
 if (!standIn)

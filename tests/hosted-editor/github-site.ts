@@ -3,22 +3,24 @@
  * repository (a bare git repository on disk), built in GitHub mode, GitHub's stand-in
  * (./github-stand-in.ts) over that repository, and the production server of the build, its own
  * requests to GitHub rerouted to the stand-in (./github-hosts.ts). The browser's requests to
- * GitHub go there too (`routeGitHub`). With `deployHook`, the server runs from a clone of that
- * repository with its deploy hook on, and the stand-in sends it GitHub's push webhook: a merge on
- * main is pulled, built and served, as on a self-hosted site.
+ * GitHub go there too, through the stand-in as its proxy (`browserToStandIn`, ./github-tunnel.ts).
+ * With `deployHook`, the server runs from a clone of that repository with its deploy hook on, and
+ * the stand-in sends it GitHub's push webhook: a merge on main is pulled, built and served, as on
+ * a self-hosted site.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type BrowserContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEPLOY_HOOK_PATH } from '../../runtime/deploy-hook.ts';
 import { copyProject, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
 
+export { browserToStandIn } from './github-tunnel.ts';
+
 export const OWNER = 'build-equity';
 export const NAME = 'site';
-const GITHUB_HOSTS = /^https:\/\/(github\.com|api\.github\.com|raw\.githubusercontent\.com)\//;
 
 /** The hosted editor's five variables, for a GitHub app (client id) of the spec's own. */
 export const editorEnv = (clientId: string) => ({
@@ -135,23 +137,4 @@ export async function startGitHubSite(options: GitHubSiteOptions) {
       rmSync(repository, { recursive: true, force: true });
     },
   };
-}
-
-/** The browser's requests to GitHub go to the stand-in; redirects come back to the browser as they are. */
-export async function routeGitHub(context: BrowserContext, standInPort: number) {
-  await context.route(GITHUB_HOSTS, async (route) => {
-    const url = new URL(route.request().url());
-    const options = {
-      url: `http://127.0.0.1:${standInPort}/${url.hostname}${url.pathname}${url.search}`,
-      maxRedirects: 0,
-    };
-    // A read on a connection the stand-in closed as it was reused is asked again, as a browser
-    // does; a write never is (it may have landed).
-    const read = ['GET', 'HEAD'].includes(route.request().method());
-    const response = await route.fetch(options).catch((error: Error) => {
-      if (read && /ECONNRESET|socket hang up/.test(error.message)) return route.fetch(options);
-      throw error;
-    });
-    await route.fulfill({ response });
-  });
 }

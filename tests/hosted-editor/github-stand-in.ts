@@ -20,7 +20,8 @@
  * move and whether it was forced, for a test to prove none was).
  *
  * Requests arrive with the host as the first path segment (`/api.github.com/graphql`): the
- * browser's are routed here by Playwright, the server's by tests/hosted-editor/github-hosts.ts.
+ * browser's through the tunnels it opens here, its proxy (./github-tunnel.ts), the server's by
+ * tests/hosted-editor/github-hosts.ts.
  * Every request is recorded (method, host, path, GraphQL operation) for the test to read.
  */
 import { execFileSync, type StdioOptions } from 'node:child_process';
@@ -29,6 +30,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { buildSchema, graphql } from 'graphql';
 import { RestRepository } from './github-rest.ts';
+import { answerTunnels } from './github-tunnel.ts';
 
 export interface StandInOptions {
   /** The bare repository. */
@@ -161,6 +163,7 @@ export class GitHubStandIn {
   private readonly readOnly = new Set<string>();
   private readonly options: StandInOptions;
   private server: Server | undefined;
+  private closeTunnels = () => {};
   private readonly viewer = {
     __typename: 'User',
     id: 'U_owner',
@@ -666,12 +669,15 @@ export class GitHubStandIn {
   }
 
   async listen(port: number): Promise<void> {
-    this.server = createServer((request, response) => {
+    const listener = (request: IncomingMessage, response: ServerResponse) => {
       this.handle(request, response).catch((error: unknown) => {
         response.writeHead(500, { 'content-type': 'text/plain', ...CORS });
         response.end(String((error as Error).stack ?? error));
       });
-    });
+    };
+    this.server = createServer(listener);
+    // The browser's proxy: its tunnels to GitHub's hosts end here (./github-tunnel.ts).
+    this.closeTunnels = answerTunnels(this.server, listener);
     // An idle connection is kept a minute, as GitHub's are: with Node's default of 5 s, a browser's
     // request on a connection the server is closing meanwhile is reset (a busy machine hits that).
     this.server.keepAliveTimeout = 60_000;
@@ -679,6 +685,7 @@ export class GitHubStandIn {
   }
 
   async close(): Promise<void> {
+    this.closeTunnels();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
 import { parse } from 'yaml';
 import { STATE_COOKIE } from '../../runtime/editor-api.ts';
@@ -21,7 +21,7 @@ import { DRAFT_VERSION } from '../../src/editor/preview/drafts.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { linkModules, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { startWrangler } from '../support/wrangler.ts';
-import { editorEnv, routeGitHub as routeTo, run, startGitHubSite, type GitHubSite } from './github-site.ts';
+import { browserToStandIn, editorEnv, run, startGitHubSite, type GitHubSite } from './github-site.ts';
 import { pressSave } from '../support/editor-save.ts';
 
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632);
@@ -34,11 +34,10 @@ const SHOTS = join(PROJECT_ROOT, 'test-results/hosted-editor');
 
 let setting: GitHubSite;
 const git = (...args: string[]) => setting.git(...args);
-const routeGitHub = (context: BrowserContext) => routeTo(context, STAND_IN_PORT);
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 // A guard against a hang: the app draws a long form in seconds, many on a busy 2-core machine.
-test.use({ actionTimeout: 60_000 });
+test.use({ actionTimeout: 60_000, ...browserToStandIn(STAND_IN_PORT) });
 
 test.beforeAll(async () => {
   // Two builds of the site and a server start: minutes on a machine shared with other builds.
@@ -76,7 +75,6 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   context,
   page,
 }, testInfo) => {
-  await routeGitHub(context);
   const violations = consoleViolations(page);
   const base = git('rev-parse', 'main');
   const price = (dataAt('main', 'offer').kit.price as number) + 100;
@@ -177,7 +175,6 @@ test('a sign-in callback that was not started here, or is used twice, is refused
   context,
   page,
 }) => {
-  await routeGitHub(context);
   // Forged: a code and a state this browser never asked for.
   const forged = await page.goto(`${SITE}/api/keystatic/github/oauth/callback?code=abc123&state=0123456789`);
   expect(forged?.status()).toBe(400);
@@ -316,10 +313,8 @@ async function openForm(page: Page, branch: string, path: string) {
 }
 
 test('the live preview draws the draft branch as the owner types, beside the form: words, a figure, a hidden section, an unsaved picture, a refused value', async ({
-  context,
   page,
 }) => {
-  await routeGitHub(context);
   const violations = consoleViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page);
@@ -405,10 +400,8 @@ test('the live preview draws the draft branch as the owner types, beside the for
 });
 
 test('on a phone the live preview fills the screen, fits its width, and goes back to the field', async ({
-  context,
   page,
 }) => {
-  await routeGitHub(context);
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page);
   draftBranch('edit-phone-preview');
@@ -435,10 +428,8 @@ test('on a phone the live preview fills the screen, fits its width, and goes bac
 });
 
 test('Keystatic keeps an unsaved form as the live preview reads it (its draft record: version 1, the files a Save would write)', async ({
-  context,
   page,
 }) => {
-  await routeGitHub(context);
   await signIn(page);
   draftBranch('edit-draft-record');
   await openForm(page, 'edit-draft-record', 'singleton/faq');

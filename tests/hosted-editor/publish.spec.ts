@@ -15,12 +15,12 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import type { GatePlan } from './github-rest.ts';
-import { editorEnv, routeGitHub, startGitHubSite, type GitHubSite } from './github-site.ts';
+import { browserToStandIn, editorEnv, startGitHubSite, type GitHubSite } from './github-site.ts';
 
 // One port past the hosted editor spec's own, and one past its stand-in's.
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632) + 1;
@@ -68,7 +68,7 @@ const offerAt = (ref: string) => parse(git('show', `${ref}:${OFFER}`)) as { kit:
 const home = async () => (await fetch(ADDRESS)).text();
 
 test.describe.configure({ mode: 'serial', timeout: 480_000 });
-test.use({ actionTimeout: 60_000 });
+test.use({ actionTimeout: 60_000, ...browserToStandIn(STAND_IN_PORT) });
 
 test.beforeAll(async () => {
   // A build of the site with the editor and a server start: minutes on a busy 2-core machine.
@@ -99,8 +99,7 @@ function draftWithPrice(branch: string, price: number): void {
   setting.standIn.commitFiles(branch, { [OFFER]: text }, 'Update src/content/offer');
 }
 
-async function signIn(context: BrowserContext, page: Page) {
-  await routeGitHub(context, STAND_IN_PORT);
+async function signIn(page: Page) {
   await page.goto(`${SITE}/keystatic`);
   await page.getByRole('button', { name: 'Log in with GitHub' }).click();
   await page.getByRole('link', { name: 'Authorize' }).click();
@@ -131,7 +130,7 @@ test('Publish on a draft opens its pull request, waits for the green check, merg
   const price = original + 101;
   const base = git('rev-parse', 'main');
   draftWithPrice('edit-new-price', price);
-  await signIn(context, page);
+  await signIn(page);
   await page.goto(`${SITE}/keystatic/branch/edit-new-price/singleton/offer`);
 
   const publish = panel(page).getByRole('button', { name: 'Publish', exact: true });
@@ -184,13 +183,12 @@ test('Publish on a draft opens its pull request, waits for the green check, merg
 });
 
 test('a red check is not merged: the editor says what failed, naming the file and the field, with the check’s link', async ({
-  context,
   page,
 }) => {
   setting.standIn.rest.gate = RED;
   const main = git('rev-parse', 'main');
   draftWithPrice('edit-broken-price', original + 7);
-  await signIn(context, page);
+  await signIn(page);
   await page.goto(`${SITE}/keystatic/branch/edit-broken-price/singleton/offer`);
   // By keyboard, as a person who does not use a mouse.
   await panel(page).getByRole('button', { name: 'Publish', exact: true }).focus();
@@ -229,12 +227,11 @@ test('a red check is not merged: the editor says what failed, naming the file an
 });
 
 test('Undo takes the last publish back, after asking, through the same check, until it is live', async ({
-  context,
   page,
 }) => {
   setting.standIn.rest.gate = GREEN;
   const before = git('rev-parse', 'main');
-  await signIn(context, page);
+  await signIn(page);
   await page.goto(`${SITE}/keystatic/branch/main/singleton/offer`);
   await panel(page).getByRole('button', { name: 'Undo the last publish…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Undo the last publish?' });
@@ -270,7 +267,7 @@ test('a user who may read the repository but not write to it cannot publish', as
   draftWithPrice('edit-reader', original + 3);
   setting.standIn.readOnlySignIns = true;
   try {
-    await signIn(context, page);
+    await signIn(page);
     await page.goto(`${SITE}/keystatic/branch/edit-reader/singleton/offer`);
     await expect(panel(page)).toContainText('you cannot publish');
     await expect(panel(page).getByRole('button')).toHaveCount(0);
@@ -293,7 +290,6 @@ test('a user who may read the repository but not write to it cannot publish', as
 });
 
 test('a host that reports to GitHub is followed to Live: a commit status (Netlify, Cloudflare Pages), a deployment (Vercel)', async ({
-  context,
   page,
 }) => {
   setting.standIn.rest.gate = GREEN;
@@ -344,7 +340,7 @@ test('a host that reports to GitHub is followed to Live: a commit status (Netlif
       }
     })();
   });
-  await signIn(context, page);
+  await signIn(page);
   for (const [name, each] of [
     ['netlify', 'netlify'],
     ['vercel', 'vercel'],

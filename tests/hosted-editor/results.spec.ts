@@ -15,7 +15,7 @@ import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample
 import type { AnalyticsApi } from '../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
 import { startWrangler } from '../support/wrangler.ts';
-import { editorEnv, NAME, OWNER, routeGitHub, startGitHubSite, type GitHubSite } from './github-site.ts';
+import { browserToStandIn, editorEnv, NAME, OWNER, startGitHubSite, type GitHubSite } from './github-site.ts';
 
 // Two past the hosted editor spec's own ports (publish.spec.ts takes the one between).
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632) + 2;
@@ -30,7 +30,7 @@ let analytics: AnalyticsApi;
 const git = (...args: string[]) => setting.git(...args);
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-test.use({ actionTimeout: 60_000 });
+test.use({ actionTimeout: 60_000, ...browserToStandIn(STAND_IN_PORT) });
 
 test.beforeAll(async () => {
   test.setTimeout(400_000);
@@ -78,10 +78,8 @@ test('no figure for a visitor who is signed out, or signed in without write acce
 });
 
 test('the owner reads the figures in Results and promotes the winner: one commit, two changed lines', async ({
-  context,
   page,
 }) => {
-  await routeGitHub(context, STAND_IN_PORT);
   const answers: string[] = [];
   page.on('response', (response) => {
     if (response.url().startsWith(`${SITE}/api/`))
