@@ -39,8 +39,9 @@ const config: KnipConfig = {
     // Run by path (node_modules/.bin/wrangler) by tests/http/cloudflare.spec.ts: Cloudflare Pages' own runtime.
     'wrangler',
   ],
-  // The machine's package manager: scripts that install a missing browser or nginx call it.
-  ignoreBinaries: ['apt-get'],
+  // The machine's own tools: its package manager (scripts that install a missing browser or nginx
+  // call it) and openssl (the GitHub stand-in's certificate, tests/hosted-editor/github-tunnel.ts).
+  ignoreBinaries: ['apt-get', 'openssl'],
   // An export read in its own file (a helper the module also offers its tests) is live code.
   ignoreExportsUsedInFile: true,
   vitest: {
