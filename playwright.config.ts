@@ -1,5 +1,5 @@
 import { defineConfig, type Project } from '@playwright/test';
-import { CHROME_ARGS, findChrome, findTestChrome, MISSING_CHROME_MESSAGE } from './scripts/find-chrome.ts';
+import { CHROME_ARGS, findTestChrome, FULL_CHROMIUM, MISSING_CHROME_MESSAGE } from './scripts/find-chrome.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4322);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -7,11 +7,10 @@ const executablePath = findTestChrome();
 if (!executablePath) throw new Error(MISSING_CHROME_MESSAGE);
 /**
  * The editor's tests drive Keystatic's app as the owner does, in the desktop browser's own headless
- * mode: in the headless shell its GitHub sign-in stops at a blank page, and the test of where a
- * save leaves the form's scroll fails. Every other test runs in the shell, which draws the same
- * pages in about half the time on two cores.
+ * mode (FULL_CHROMIUM in scripts/find-chrome.ts says why). Every other test runs in the headless shell,
+ * which draws the same pages in about half the time on two cores.
  */
-const ownersBrowser = { executablePath: findChrome() ?? executablePath, args: CHROME_ARGS };
+const ownersBrowser = FULL_CHROMIUM;
 
 /**
  * The three widths the end-to-end tests run at. A test tagged `@one-width` (its answer cannot

@@ -8,12 +8,16 @@ import { readBuiltPage } from './built-pages.ts';
 import { expect, ONE_WIDTH, test } from './fixtures.ts';
 import { splitDocuments } from '../support/split-document.ts';
 import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
-import { CHROME_ARGS, findTestChrome } from '../../scripts/find-chrome.ts';
+import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
 
 const PAGES = [
   { path: '/', canonical: '/' },
   { path: '/community', canonical: '/community' },
 ];
+
+// Layout shifts are counted from the first byte: the first paint waits for the whole first
+// screen, which only the full browser honours (FULL_CHROMIUM in scripts/find-chrome.ts).
+test.use({ launchOptions: FULL_CHROMIUM });
 
 /** From the page's first byte on, adds up every layout shift (read with layoutShifts). */
 async function recordLayoutShifts(page: Page): Promise<void> {
@@ -324,11 +328,8 @@ test.describe('the first screen first', () => {
       },
       async ({ baseURL }) => {
         // Headless Chromium hides scrollbars by default; these take room, as on Windows or Linux.
-        const browser = await chromium.launch({
-          executablePath: findTestChrome()!,
-          args: CHROME_ARGS,
-          ignoreDefaultArgs: ['--hide-scrollbars'],
-        });
+        // The full browser: shifts from the first byte are counted (FULL_CHROMIUM in scripts/find-chrome.ts).
+        const browser = await chromium.launch({ ...FULL_CHROMIUM, ignoreDefaultArgs: ['--hide-scrollbars'] });
         const split = await splitDocuments(baseURL!);
         try {
           // A desktop window, whatever this project emulates.
