@@ -19,6 +19,8 @@
  *   which the loader requests with the rest: the islands hydrate after the first paint anyway.
  * - What lies below the first screen is marked LATER, and kept hidden by one inline rule until the
  *   whole stylesheet applies.
+ * - The first screen ends with an empty marker the head names in `<link rel="expect"
+ *   blocking="render">`: the browser paints nothing of it until all of it is parsed.
  * - The page's other inline styles join that one, and no inline script is left: the page's <meta>
  *   policy names the one style (trim-policy.ts then drops what left the page).
  */
