@@ -15,10 +15,6 @@ const PAGES = [
   { path: '/community', canonical: '/community' },
 ];
 
-// Layout shifts are counted from the first byte: the first paint waits for the whole first
-// screen, which only the full browser honours (FULL_CHROMIUM in scripts/find-chrome.ts).
-test.use({ launchOptions: FULL_CHROMIUM });
-
 /** From the page's first byte on, adds up every layout shift (read with layoutShifts). */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -197,8 +193,9 @@ test.describe('the first screen first', () => {
   }
 
   for (const { path } of PAGES) {
+    // Every shift from the first byte, in the browser a visitor has (`visitorsPage`).
     test(`${path}: what lies below the first screen stays hidden until the whole stylesheet applies, and nothing moves when it does`, async ({
-      page,
+      visitorsPage: page,
     }) => {
       // Every layout shift from the first byte (none follow input here: the page is only scrolled).
       await recordLayoutShifts(page);

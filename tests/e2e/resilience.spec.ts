@@ -1,12 +1,7 @@
 /** The site holds when others fail: every outside host down (JavaScript off: no-javascript.spec.ts). */
 import type { Page } from '@playwright/test';
-import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
 import { siteContent } from '../support/site-content.ts';
 import { AUTH_URL_RE, expect, hydrated, test } from './fixtures.ts';
-
-// Every layout shift from the first byte is counted: the first paint waits for the whole first
-// screen, which only the full browser honours (FULL_CHROMIUM in scripts/find-chrome.ts).
-test.use({ launchOptions: FULL_CHROMIUM });
 
 /** Every request to another host fails, as if the video, newsletter and font services were down. */
 async function cutOffOutsideHosts(page: Page, ownHost: string) {
@@ -53,8 +48,9 @@ async function walkCutOff(page: Page, path: string, baseURL: string) {
 }
 
 for (const path of ['/', '/community']) {
+  // Every shift from the first byte, in the browser a visitor has (the page's `visitorsPage`).
   test(`${path} asks no outside host for anything on its own, and nothing shifts`, async ({
-    page,
+    visitorsPage: page,
     baseURL,
   }) => {
     const attempted = await walkCutOff(page, path, baseURL!);
