@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 import { realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { searchForWorkspaceRoot } from 'vite';
 
@@ -17,6 +18,9 @@ export default getViteConfig({
     environment: 'happy-dom',
     setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
+    // Every core: Vitest's default leaves one to its main process, which on two cores ran the
+    // files one at a time (about three minutes, where two at a time take two).
+    maxWorkers: availableParallelism(),
     // A guard against a hang, not a speed claim: several tests start real servers and processes,
     // which take seconds on a busy machine. Speed is measured by `npm run bench`.
     testTimeout: 20_000,

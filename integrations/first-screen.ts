@@ -19,6 +19,8 @@
  *   which the loader requests with the rest: the islands hydrate after the first paint anyway.
  * - What lies below the first screen is marked LATER, and kept hidden by one inline rule until the
  *   whole stylesheet applies.
+ * - The first screen ends with an empty marker the head names in `<link rel="expect"
+ *   blocking="render">`: the browser paints nothing of it until all of it is parsed.
  * - The page's other inline styles join that one, and no inline script is left: the page's <meta>
  *   policy names the one style (trim-policy.ts then drops what left the page).
  */
@@ -149,6 +151,30 @@ export function markLater(html: string, sections = firstScreenSections(html)): s
     out = `${out.slice(0, at)} ${LATER}${out.slice(at)}`;
   }
   return out;
+}
+
+/** The id of the empty element the build puts at the end of a page's first screen. */
+export const FIRST_SCREEN_END = 'first-screen-end';
+
+/**
+ * The page with an empty <template id=FIRST_SCREEN_END> closing its first screen (the last thing
+ * inside the first screen's last element), and a head asking the browser to paint nothing before
+ * that is parsed (`<link rel="expect" blocking="render">`). Chromium may paint a page it has only
+ * partly parsed when the parser is slow (a busy phone): the hero, centred in its window-tall
+ * section, was then drawn with half its words and moved up as the rest came, a layout shift the
+ * visitor sees. A page no longer than its first screen is returned as it is.
+ */
+export function expectFirstScreen(html: string, sections = firstScreenSections(html)): string {
+  const elements = mainElements(html)?.elements ?? [];
+  if (elements.length <= sections) return html;
+  const last = elements[sections - 1]!;
+  const closing = `</${last.name}>`;
+  const at = html.slice(0, last.end).toLowerCase().endsWith(closing) ? last.end - closing.length : last.end;
+  const marked = `${html.slice(0, at)}<template id="${FIRST_SCREEN_END}"></template>${html.slice(at)}`;
+  return marked.replace(
+    '</head>',
+    () => `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render"></head>`,
+  );
 }
 
 /** The order in which the stylesheet first names its cascade layers (the order they apply in). */
@@ -397,7 +423,7 @@ export async function splitPage(html: string): Promise<SplitPage> {
 
   // The page's other inline styles (its font faces, the islands' element) join the first screen's
   // rules in one style: one hash in the policy where there were three. Unlayered, as they were.
-  let out = markLater(islands.html);
+  let out = expectFirstScreen(markLater(islands.html));
   const others = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].filter(([, text]) => text !== css);
   for (const [whole] of others) out = out.replace(whole, () => '');
   const inline = `${others.map(([, text]) => text).join('')}${critical}${HIDE_LATER}${lateFontRules(html)}`;

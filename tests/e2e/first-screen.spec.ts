@@ -8,7 +8,7 @@ import { readBuiltPage } from './built-pages.ts';
 import { expect, ONE_WIDTH, test } from './fixtures.ts';
 import { splitDocuments } from '../support/split-document.ts';
 import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
-import { CHROME_ARGS, findTestChrome } from '../../scripts/find-chrome.ts';
+import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
 
 const PAGES = [
   { path: '/', canonical: '/' },
@@ -193,8 +193,9 @@ test.describe('the first screen first', () => {
   }
 
   for (const { path } of PAGES) {
+    // Every shift from the first byte, in the browser a visitor has (`visitorsPage`).
     test(`${path}: what lies below the first screen stays hidden until the whole stylesheet applies, and nothing moves when it does`, async ({
-      page,
+      visitorsPage: page,
     }) => {
       // Every layout shift from the first byte (none follow input here: the page is only scrolled).
       await recordLayoutShifts(page);
@@ -324,11 +325,8 @@ test.describe('the first screen first', () => {
       },
       async ({ baseURL }) => {
         // Headless Chromium hides scrollbars by default; these take room, as on Windows or Linux.
-        const browser = await chromium.launch({
-          executablePath: findTestChrome()!,
-          args: CHROME_ARGS,
-          ignoreDefaultArgs: ['--hide-scrollbars'],
-        });
+        // The full browser: shifts from the first byte are counted (FULL_CHROMIUM in scripts/find-chrome.ts).
+        const browser = await chromium.launch({ ...FULL_CHROMIUM, ignoreDefaultArgs: ['--hide-scrollbars'] });
         const split = await splitDocuments(baseURL!);
         try {
           // A desktop window, whatever this project emulates.

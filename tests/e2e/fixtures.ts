@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type Locator, type Page } from '@playwright/test';
 import { htmlcsIgnores } from '../checkers/ignores.ts';
+import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 /** Whole-page scans add axe's best practices: unique landmark names, one main, headings in order… */
@@ -32,7 +33,13 @@ async function revealAll(page: Page): Promise<void> {
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
   await revealAll(page);
-  let builder = new AxeBuilder({ page }).withTags(include ? WCAG_TAGS : PAGE_TAGS);
+  // In the page itself (legacy mode), keeping only violations: the default run ships every passing
+  // node's details to a second, blank page to gather them, which took several times axe's own rules
+  // on a 2-core machine. The scanned states hold no frame (a video's player comes only on a click).
+  let builder = new AxeBuilder({ page })
+    .withTags(include ? WCAG_TAGS : PAGE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode();
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const summary = violations.map(
@@ -106,41 +113,77 @@ function sameOrigin(a: string, b: string): boolean {
   }
 }
 
-/** Fails the test on any page error or console error (our code must log none). */
-export const test = base.extend<{ errors: string[]; expectedError: RegExp | null }>({
+/** Adds to `errors` each page error, console error and failed asset of our own that `page` meets. */
+function watchErrors(page: Page, errors: string[], expectedError: RegExp | null): void {
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (msg) => {
+    // The browser's own line for a failed request is covered by the response check below.
+    if (
+      msg.type() === 'error' &&
+      !msg.text().startsWith('Failed to load resource') &&
+      !expectedError?.test(msg.text())
+    ) {
+      errors.push(`console: ${msg.text()}`);
+    }
+  });
+  // A page's own assets must all load (a 404 page's document itself is expected to be 404).
+  page.on('response', (response) => {
+    const request = response.request();
+    if (
+      response.status() >= 400 &&
+      request.resourceType() !== 'document' &&
+      sameOrigin(request.url(), page.url()) &&
+      !expectedError?.test(request.url())
+    ) {
+      errors.push(`asset ${response.status()}: ${request.url()}`);
+    }
+  });
+}
+
+/**
+ * Fails the test on any page error or console error (our code must log none). `visitorsPage` is a
+ * page of the full Chromium, for a test that counts layout shifts from the first byte
+ * (FULL_CHROMIUM in scripts/find-chrome.ts says why), with the project's width and settings.
+ */
+export const test = base.extend<
+  { errors: string[]; expectedError: RegExp | null; visitorsPage: Page },
+  { visitorsBrowser: Browser }
+>({
   /** An error a test causes on purpose: a matching console line or failed asset URL is not counted. */
   expectedError: [null, { option: true }],
   errors: [
     async ({ page, expectedError }, use) => {
       const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      page.on('console', (msg) => {
-        // The browser's own line for a failed request is covered by the response check below.
-        if (
-          msg.type() === 'error' &&
-          !msg.text().startsWith('Failed to load resource') &&
-          !expectedError?.test(msg.text())
-        ) {
-          errors.push(`console: ${msg.text()}`);
-        }
-      });
-      // A page's own assets must all load (a 404 page's document itself is expected to be 404).
-      page.on('response', (response) => {
-        const request = response.request();
-        if (
-          response.status() >= 400 &&
-          request.resourceType() !== 'document' &&
-          sameOrigin(request.url(), page.url()) &&
-          !expectedError?.test(request.url())
-        ) {
-          errors.push(`asset ${response.status()}: ${request.url()}`);
-        }
-      });
+      watchErrors(page, errors, expectedError);
       await use(errors);
       expect(errors, 'errors logged in the browser').toEqual([]);
     },
     { auto: true },
   ],
+  visitorsBrowser: [
+    async ({ playwright }, use) => {
+      const browser = await playwright.chromium.launch(FULL_CHROMIUM);
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+  visitorsPage: async (
+    { visitorsBrowser, errors, expectedError, viewport, isMobile, hasTouch, reducedMotion, baseURL },
+    use,
+  ) => {
+    const context = await visitorsBrowser.newContext({
+      viewport,
+      isMobile,
+      hasTouch,
+      reducedMotion,
+      baseURL,
+    });
+    const page = await context.newPage();
+    watchErrors(page, errors, expectedError);
+    await use(page);
+    await context.close();
+  },
 });
 
 export { expect };

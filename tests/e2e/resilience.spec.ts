@@ -48,8 +48,9 @@ async function walkCutOff(page: Page, path: string, baseURL: string) {
 }
 
 for (const path of ['/', '/community']) {
+  // Every shift from the first byte, in the browser a visitor has (the page's `visitorsPage`).
   test(`${path} asks no outside host for anything on its own, and nothing shifts`, async ({
-    page,
+    visitorsPage: page,
     baseURL,
   }) => {
     const attempted = await walkCutOff(page, path, baseURL!);

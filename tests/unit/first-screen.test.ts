@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { metaPolicy } from '../../deploy/csp.ts';
 import {
   atRest,
+  expectFirstScreen,
+  FIRST_SCREEN_END,
   firstScreenCss,
   FIRST_SCREEN_SECTIONS,
   firstScreenOf,
@@ -70,6 +72,31 @@ describe('the first screen of a page', () => {
     expect(firstScreenSections(page(THREE_SECTIONS))).toBe(FIRST_SCREEN_SECTIONS);
     expect(firstScreenOf(declared)).not.toContain('class="island"');
     expect(markLater(declared)).toContain(`<div ${LATER} class="island">`);
+  });
+
+  it('is painted whole: the browser is asked to paint nothing before its last element is parsed', () => {
+    const declared = page(THREE_SECTIONS).replace(
+      '<main id="main">',
+      '<main id="main" data-first-screen="1">',
+    );
+    const marker = `<template id="${FIRST_SCREEN_END}"></template>`;
+    const expecting = `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render"></head>`;
+    // The marker closes the hero, inside it: the page's top-level parts are counted as before.
+    const one = expectFirstScreen(declared);
+    expect(one).toContain(`<img src="a.avif" alt="">${marker}</section><div class="island">`);
+    expect(one).toContain(expecting);
+    expect(firstScreenOf(one)).toBe(
+      `${firstScreenOf(declared).replace('</section>', `${marker}</section>`).replace('</head>', expecting)}`,
+    );
+    // Two sections: after the island's own content.
+    expect(expectFirstScreen(page(THREE_SECTIONS))).toContain(
+      `<span class="second">Two</span>${marker}</div>`,
+    );
+    // A page no longer than its first screen, or without main content, is painted as it comes.
+    const short = page('<section class="only"></section>');
+    expect(expectFirstScreen(short)).toBe(short);
+    const noMain = '<html><head></head><body><p>Moved</p></body></html>';
+    expect(expectFirstScreen(noMain)).toBe(noMain);
   });
 
   it('is the whole page when it has no main content, or fewer sections', () => {
@@ -159,9 +186,11 @@ describe('a page made to arrive in one round trip', () => {
     // Without JavaScript the whole stylesheet still comes.
     expect(html).toContain(`<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`);
     expect(html).not.toContain(module);
-    // The loader is named in the head, async (it never holds up the paint), naming the files.
+    // The loader is named in the head, async (it never holds up the paint), naming the files;
+    // the paint waits for the first screen's markup alone.
     expect(html).toContain(
-      `</noscript><script async src="${loader}" data-stylesheet="${stylesheet}" data-script="${script}"></script></head>`,
+      `</noscript><script async src="${loader}" data-stylesheet="${stylesheet}" data-script="${script}"></script>` +
+        `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render"></head>`,
     );
   });
 
