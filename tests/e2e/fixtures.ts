@@ -33,13 +33,7 @@ async function revealAll(page: Page): Promise<void> {
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
   await revealAll(page);
-  // In the page itself (legacy mode), keeping only violations: the default run ships every passing
-  // node's details to a second, blank page to gather them, which took several times axe's own rules
-  // on a 2-core machine. The scanned states hold no frame (a video's player comes only on a click).
-  let builder = new AxeBuilder({ page })
-    .withTags(include ? WCAG_TAGS : PAGE_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode();
+  let builder = new AxeBuilder({ page }).withTags(include ? WCAG_TAGS : PAGE_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const summary = violations.map(
