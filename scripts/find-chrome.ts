@@ -80,28 +80,17 @@ function headlessShells(): string[] {
   const own = playwrightsOwn()[0];
   const revision = own?.match(/[\\/]chromium-(\d+)[\\/]/)?.[1];
   const cache = own && revision ? own.slice(0, own.indexOf(`chromium-${revision}`)) : null;
+  const platforms = ['linux64', 'mac-arm64', 'mac-x64'];
   return [
     ...(cache
-      ? [
+      ? platforms.map((platform) =>
           join(
             cache,
             `chromium_headless_shell-${revision}`,
-            'chrome-headless-shell-linux64',
+            `chrome-headless-shell-${platform}`,
             'chrome-headless-shell',
           ),
-          join(
-            cache,
-            `chromium_headless_shell-${revision}`,
-            'chrome-headless-shell-mac-arm64',
-            'chrome-headless-shell',
-          ),
-          join(
-            cache,
-            `chromium_headless_shell-${revision}`,
-            'chrome-headless-shell-mac-x64',
-            'chrome-headless-shell',
-          ),
-        ]
+        )
       : []),
     '/usr/bin/chromium-headless-shell',
   ];
