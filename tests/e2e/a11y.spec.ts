@@ -3,9 +3,17 @@
  * axe (WCAG 2.2 A and AA, and its best practices) and HTML_CodeSniffer (WCAG2AA). Zero findings
  * but those tests/checkers/ignores.json keeps with a reason. The owner's campaign pages too.
  */
-import { expect, expectNoAxeViolations, expectNoHtmlcsIssues, test } from './fixtures.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoHtmlcsIssues,
+  ONE_WIDTH,
+  PAGE_TAGS,
+  test,
+} from './fixtures.ts';
 import { campaignNames } from '../../src/content/campaign-files.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { axeViolations } from '../support/axe.ts';
 import { pageScanTitle } from '../support/content-reach.ts';
 
 const campaignPages = campaignNames(PROJECT_ROOT).map((name) => `/${name}`);
@@ -19,3 +27,30 @@ for (const path of ['/', '/community', ...campaignPages, '/no-such-page']) {
     await expectNoHtmlcsIssues(page);
   });
 }
+
+test(
+  'the axe scan is not blind: a nameless button is reported in the page, and in a frame of it',
+  { tag: ONE_WIDTH },
+  async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => document.querySelector('main')!.append(document.createElement('button')));
+    const inPage = await axeViolations(page, { tags: PAGE_TAGS });
+    expect(inPage.find(({ id }) => id === 'button-name')?.nodes).toHaveLength(1);
+    // A frame with a nameless button of its own: a page with frames is scanned frame by frame.
+    await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      frame.title = 'A frame with a nameless button';
+      frame.srcdoc =
+        '<!doctype html><html lang="en"><title>Frame</title><main><button></button></main></html>';
+      document.body.prepend(frame);
+    });
+    await expect.poll(() => page.frames().length).toBe(2);
+    await expect(page.frames()[1]!.locator('button')).toHaveCount(1);
+    const withFrame = await axeViolations(page, { tags: PAGE_TAGS });
+    // A node's target is one selector in the page, and the frame's then the node's inside a frame.
+    const targets = withFrame
+      .find(({ id }) => id === 'button-name')
+      ?.nodes.map(({ target }) => target.length);
+    expect(targets?.sort()).toEqual([1, 2]);
+  },
+);

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Browser, type Locator, type Page } from '@playwright/test';
 import { htmlcsIgnores } from '../checkers/ignores.ts';
 import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
+import { axeViolations } from '../support/axe.ts';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 /** Whole-page scans add axe's best practices: unique landmark names, one main, headings in order… */
@@ -33,9 +33,7 @@ async function revealAll(page: Page): Promise<void> {
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
   await revealAll(page);
-  let builder = new AxeBuilder({ page }).withTags(include ? WCAG_TAGS : PAGE_TAGS);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
+  const violations = await axeViolations(page, { tags: include ? WCAG_TAGS : PAGE_TAGS, include });
   const summary = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
@@ -165,7 +163,11 @@ export const test = base.extend<
   visitorsPage: async (
     { visitorsBrowser, errors, expectedError, viewport, isMobile, hasTouch, reducedMotion, baseURL },
     use,
+    testInfo,
   ) => {
+    // The full browser draws slower than the shell, and a worker's first such test starts it: one
+    // walk of /community at phone width took 47 s under a CPU load of 13, past the usual guard.
+    testInfo.slow();
     const context = await visitorsBrowser.newContext({
       viewport,
       isMobile,
