@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { COMPRESSED_CACHE } from '../compress.ts';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -57,7 +58,10 @@ const PER_PROJECT = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
  */
 const SEEDED_IMAGES = '.astro/assets';
 
-/** The copy's own node_modules: each package linked from the project's, its caches its own (seeded from the project's). */
+/**
+ * The copy's own node_modules: each package linked from the project's, its caches its own (its
+ * images seeded from the project's) but for the build's compressed copies.
+ */
 export function linkModules(root: string): void {
   const modules = join(PROJECT_ROOT, 'node_modules');
   mkdirSync(join(root, 'node_modules'));
@@ -66,6 +70,10 @@ export function linkModules(root: string): void {
   }
   const images = join(modules, SEEDED_IMAGES);
   if (existsSync(images)) cpSync(images, join(root, 'node_modules', SEEDED_IMAGES), { recursive: true });
+  // The compressed copies are the one cache shared: named by what they hold, each written whole (scripts/compress.ts).
+  mkdirSync(COMPRESSED_CACHE, { recursive: true });
+  mkdirSync(join(root, 'node_modules', '.cache'));
+  symlinkSync(COMPRESSED_CACHE, join(root, 'node_modules', '.cache', 'compressed'));
 }
 
 export interface ProjectCopy {
