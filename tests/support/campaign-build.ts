@@ -1,8 +1,10 @@
 /**
  * A production build of the site with two campaign pages, `/podcast` (a headline of its own on the
- * kit page) and `/spring-sale` (the community page, indexed), made in a copy of the project whose src/content/campaigns/ holds just that file, built
- * by `npm run build` as a host builds it (host configs included), once without it and once with:
- * the working tree and dist/ are left alone, and the site ships no campaign page of its own.
+ * kit page) and `/spring-sale` (the community page, indexed), made in a copy of the project whose
+ * src/content/campaigns/ holds just those files, built by `npm run build` as a host builds it (host
+ * configs included); the pages as they were are those of Astro's build of the same copy before the
+ * files were added. The working tree and dist/ are left alone, and the site ships no campaign page
+ * of its own.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,13 +43,18 @@ export interface CampaignBuild extends ProjectCopy {
   before: Record<string, string>;
 }
 
-const build = (root: string) =>
-  promisify(execFile)('npm', ['run', 'build'], {
-    cwd: root,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    timeout: 400_000,
-    maxBuffer: 20 * 1024 * 1024,
-  });
+/** `npm run build`, or with `pagesOnly` Astro's build alone (the pages, without the compressed copies and host configs). */
+const build = (root: string, { pagesOnly = false } = {}) =>
+  promisify(execFile)(
+    pagesOnly ? process.execPath : 'npm',
+    pagesOnly ? ['node_modules/astro/bin/astro.mjs', 'build'] : ['run', 'build'],
+    {
+      cwd: root,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      timeout: 400_000,
+      maxBuffer: 20 * 1024 * 1024,
+    },
+  );
 
 /**
  * Builds the copy as it is, keeps its pages, then builds it again with the campaign pages
@@ -58,7 +65,9 @@ export async function buildWithCampaign(): Promise<CampaignBuild> {
   // A temp folder is private to its owner; nginx's workers (another user when started as root) read the build.
   chmodSync(copy.root, 0o755);
   const dist = join(copy.root, 'dist');
-  await build(copy.root);
+  // Only two pages of the first build are read, and what `npm run build` does after Astro's (the
+  // compressed copies, the host configs) writes no page: Astro's build alone makes them as it does.
+  await build(copy.root, { pagesOnly: true });
   const before = Object.fromEntries(
     ['index.html', 'community/index.html'].map((file) => [file, readFileSync(join(dist, file), 'utf8')]),
   );
