@@ -14,9 +14,6 @@ export default getViteConfig({
     fs: { allow: [searchForWorkspaceRoot(process.cwd()), dirname(realpathSync('node_modules/astro'))] },
   },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}'],
-    environment: 'happy-dom',
-    setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
     // Every core: Vitest's default leaves one to its main process, which on two cores ran the
     // files one at a time (about three minutes, where two at a time take two).
@@ -24,5 +21,25 @@ export default getViteConfig({
     // A guard against a hang, not a speed claim: several tests start real servers and processes,
     // which take seconds on a busy machine. Speed is measured by `npm run bench`.
     testTimeout: 20_000,
+    // A file pays for a DOM and Testing Library only when it uses them: building a happy-dom
+    // window and importing React's test tools for every file took more time than most tests.
+    projects: [
+      {
+        // Logic, builds and servers in Node; a file that needs a DOM says
+        // `// @vitest-environment happy-dom` on its first line.
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // Components drawn with Testing Library: its matchers, and cleanup after each test.
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['tests/unit/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+    ],
   },
 });
