@@ -1,9 +1,14 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
-import { realpathSync } from 'node:fs';
+import { globSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { searchForWorkspaceRoot } from 'vite';
+
+/** The unit tests (not components) that need a DOM: their first line is `// @vitest-environment happy-dom`. */
+const DOM_FILES = globSync('tests/unit/**/*.test.ts').filter((file) =>
+  readFileSync(file, 'utf8').startsWith('// @vitest-environment happy-dom\n'),
+);
 
 // Astro's Vite config, so virtual:page-settings and the rest resolve in tests as they do in the build.
 export default getViteConfig({
@@ -21,14 +26,21 @@ export default getViteConfig({
     // A guard against a hang, not a speed claim: several tests start real servers and processes,
     // which take seconds on a busy machine. Speed is measured by `npm run bench`.
     testTimeout: 20_000,
-    // A file pays for a DOM and Testing Library only when it uses them: building a happy-dom
-    // window and importing React's test tools for every file took more time than most tests.
+    // A file pays for a DOM, Testing Library and a fresh worker only when it needs them: building a
+    // happy-dom window, importing React's test tools and every module again for each file took
+    // more time than most of the tests.
     projects: [
       {
-        // Logic, builds and servers in Node; a file that needs a DOM says
-        // `// @vitest-environment happy-dom` on its first line.
+        // Logic, builds and servers in Node. The files of a worker share its modules (imported
+        // once, not once a file): none mocks a module or leaves a global or a variable changed.
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: DOM_FILES, isolate: false },
+      },
+      {
+        // The files that say they need a DOM (happy-dom, as their first line says), each in a
+        // worker of its own: some write into the document or mock a module as they are imported.
+        extends: true,
+        test: { name: 'dom', include: DOM_FILES },
       },
       {
         // Components drawn with Testing Library: its matchers, and cleanup after each test.
