@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** PUBLIC_ANALYTICS_*: what each setting sends where, what the policy allows, what our origin forwards. */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** What a visitor does becomes one event, read from the markup's data attributes by delegated listeners. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, EventProps } from '../../src/lib/analytics.ts';

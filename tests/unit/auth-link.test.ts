@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { applyUtm, buildAuthUrl, readUtm, rememberUtm, withUtm } from '../../src/lib/auth-link.ts';
 

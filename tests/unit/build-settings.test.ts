@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The build's settings, read from the environment once (integrations/build-settings.ts): every bad
  * setting is refused with a message naming the variable, an empty variable counts as unset, and the

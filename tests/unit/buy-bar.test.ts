@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { installBuyBar, SHOWN_ATTR } from '../../src/lib/buy-bar.ts';
 

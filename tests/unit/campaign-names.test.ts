@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A campaign page's file name is its address, so the build and the editor (which both ask
  * campaignNameProblem) refuse a name the site or a host already answers, and one that is not

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The owner's workflow sorts a change by its files: content only (what the editor writes) runs the
  * content check, anything else the whole suite. A file that only sits near the content is code.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Configuration errors stop a real `astro build` with a message naming the variable. (What each
  * setting accepts is tests/unit/build-settings.test.ts; a production build on real origins is the

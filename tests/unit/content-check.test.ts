@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The content check (`npm run test:content`) scans the pages a change touches, and says what the
  * build refused by file and field, in the words the owner reads (and on GitHub, on the file).

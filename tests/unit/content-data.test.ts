@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The owner's data files: each one the build accepts, the figures computed from them, and the
  * browser editor's forms refusing exactly what the build refuses, field by field.

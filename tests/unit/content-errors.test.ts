@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A data file edited by hand into a bad state stops `npm run build` with a message that names the
  * file and the field, as the editor labels it and as the file writes it, in a copy of the project

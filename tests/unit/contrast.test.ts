@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Colour contrast, read from the stylesheet: on every surface (light, muted, dark) each text role
  * meets WCAG 2.2 AA (4.5:1) on the surface, its cards and its raised fills, and the focus ring and

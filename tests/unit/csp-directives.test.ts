@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Every directive of the site's policy is one that Chromium, Firefox and WebKit all implement: an
  * unknown directive is logged as a console error on every page in the engine that does not know it

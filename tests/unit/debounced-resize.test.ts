@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEBOUNCED_RESIZE, installDebouncedResize } from '../../src/lib/debounced-resize.ts';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The host configs generated from the route manifest, each read by its host's documented rules,
  * answer every path of the fixture's build (tests/support/site-facts.ts) as the manifest says:

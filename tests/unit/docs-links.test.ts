@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Every relative link of the README and the pages in docs/ leads somewhere: its file exists and, for
  * a `#fragment`, the page it names has a heading of that anchor (as GitHub spells it); and every

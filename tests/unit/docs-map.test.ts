@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The map (docs/ARCHITECTURE.md) lists every folder at the project's root once, in its rooms list,
  * and no folder that is not there: a room added, moved or renamed is found in the map, or this

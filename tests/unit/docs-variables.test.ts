@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * docs/deploying.md's tables of variables say what the code does: every variable the build, the
  * hosts or the Node server reads (runtime/settings.ts, server/settings.ts) has one row, with the

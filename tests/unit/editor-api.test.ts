@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The hosted editor's API (runtime/editor-api.ts), the one handler every host runs: its paths and
  * methods only, a state on every sign-in that the return from GitHub must carry, hardened cookies,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The hosted editor on Netlify, Vercel and Cloudflare Pages: the functions the build generates
  * (runtime/hosts/ bundled by deploy/host-functions.ts, with runtime/editor-edge.ts and Keystatic's handler)

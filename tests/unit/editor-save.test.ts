@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * One save for both editors: the same saves, sent through `npm run edit`'s server over HTTP
  * (Keystatic's local update request, files on disk, written by Keystatic's own handler) and through the hosted editor's commit (GitHub's

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Connecting the repository is all a host needs: Netlify's and Vercel's files at the root run our
  * build (whose postbuild step writes the host configs) with Node 24, and leave the headers to the

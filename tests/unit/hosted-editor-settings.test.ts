@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The hosted editor's variables: none is today's site (no editor anywhere), all five turn it on,
  * and any other set stops the build and the server with a message naming what is missing or wrong.

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { installImageFallback, PLACEHOLDER_SRC, replaceBrokenImage } from '../../src/lib/image-fallback.ts';
 

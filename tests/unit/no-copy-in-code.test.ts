@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Prices, percentages and web addresses live in the owner's data (src/content/*.yaml) or the site
  * config, never in a component, page, layout or the framework-free logic of src/lib: a figure typed

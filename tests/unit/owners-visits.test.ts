@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The owner's own visits are never counted with the real visitors': the dev server (`npm run dev`)
  * bundles no analytics provider, nor does a host's preview (a pull request's, a branch's, an

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The live preview runs in the owner's browser, beside the editor, on every host (static ones
  * too): its content pipeline and its page bundle for a browser as they are, with none of the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The live preview's content (src/content/preview-content.ts): the owner's files as they are being
  * written, read as the build reads them. Saved content reads as the build's; a value the build

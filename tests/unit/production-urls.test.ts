@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The production-URL guard: a host's production build refuses placeholder origins; a local build only warns. */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { installReveal, PENDING_CLASS } from '../../src/lib/reveal.ts';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The analytics first-party path on the Node server, over real HTTP: a build that lists forwarded
  * paths (runtime/rules.ts FORWARDS_FILE) has them passed on to a stand-in provider with the

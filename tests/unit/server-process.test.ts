@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run serve` as a process: HOST and PORT, one log line per request, a clear message without
  * a build or with a bad setting, and a clean exit on SIGTERM that answers the requests in flight.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The browser tests take the words and figures they expect from the owner's content
  * (tests/support/site-content.ts), never type them: an owner's edit in the editor must not turn

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A build serves no picture that no page shows (integrations/unused-images.ts): an image under
  * `_astro/` that no page, stylesheet, script or list of the build names is found for removal,

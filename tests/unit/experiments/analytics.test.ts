@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * Counted per variant, and real visitors' speed: under a split test every event (the page view
  * too) names the test and the variant, in the dataLayer and at the provider; web vitals become

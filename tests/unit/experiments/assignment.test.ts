@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Who sees which variant (runtime/experiments.ts): the split honoured for 10,000 simulated visitors,
  * each visitor the same variant all day and drawn afresh the next, and crawlers, Global Privacy

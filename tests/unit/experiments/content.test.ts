@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Split tests as the owner's data (src/content/experiments.yaml): the issue's shape builds, a
  * variant's words go through the figure tokens like any copy, and what would mislead a visitor or

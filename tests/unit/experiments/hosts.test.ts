@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The split test on the static hosts, generated from the same build (tests/support/experiment-sample.ts):
  * Netlify's edge function, Vercel's edge function and Cloudflare Pages' worker, each run here as

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Promoting the winner is one action (`npm run experiment:promote -- <test> <variant>`): its words
  * land in the page's own file, the test ends, and nothing else in either file changes.

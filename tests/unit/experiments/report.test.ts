@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The split test's report: its statistics against textbook values, and `npm run experiment:report`
  * against a stand-in of each provider's stats API answering in the documented shapes, printing

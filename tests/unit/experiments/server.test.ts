@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Our server with a split test running on `/` (the small build of tests/support/experiment-sample.ts):
  * each visitor behind a trusted proxy gets the variant the assignment gives them (whose split of

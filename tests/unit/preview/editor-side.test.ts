@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The live preview's side of the editor: which page a form makes (read from the editor's own
  * address, in local and GitHub mode), which section a field belongs to, and the unsaved changes as

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The files the live preview draws from, followed as the owner types: a keystroke redraws the page
  * from the drafts without asking the editor's server (or GitHub) for the saved pictures again; a

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Publish's steps against GitHub (src/editor/publish/run.ts, undo.ts), with the GitHub stand-in
  * over a real git repository on disk (tests/hosted-editor/github-stand-in.ts): what reaches the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Only the owner sees the results: through the editor's API (runtime/editor-api.ts, the handler
  * the Node server and every host's function run), a signed-out visitor and a signed-in user whose

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The editor's results (runtime/results/), against stand-ins of Plausible's Stats API v2 and
  * Umami's API answering from one synthetic log: each figure is the log's own count, both

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Answers made before or beside the routes: the framework's and the parser's errors (400, 404
  * as text, 405 for a body, 413, 414, 431) and the Host checks, each with the security headers.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The deploy hook on the Node server, over real HTTP against the fixture's small build: GitHub's
  * signature is required (401 without it, with the site's security headers), a ping and a push to

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** What the server sends for a file beyond its route: the encoding the client takes, and 304 for what it already has. */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';

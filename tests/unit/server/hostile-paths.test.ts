@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Hostile paths (the fixture's list): each answered 400 or 404 with the not-found page, never a file outside the build. */
 import { describe, expect, it } from 'vitest';
 import { requestPath } from '../../../server/request-checks.ts';

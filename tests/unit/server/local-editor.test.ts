@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run edit`'s server (server/editor/local.ts) over real HTTP, on a scratch copy of the owner's
  * data files: the editor's page carries the data as it is on disk at each opening, and a file

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The production server over real HTTP, against the fixture's small build: every path of its
  * route manifest answered as the manifest says (status, Location with the query kept, caching and

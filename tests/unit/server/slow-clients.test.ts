@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Slow and stalled clients are cut by the time limits, connections are capped, and a shutdown answers what was already asked. */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
