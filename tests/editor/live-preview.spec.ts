@@ -8,12 +8,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
 import { contentOf, kitSectionTitles } from '../support/site-content.ts';
+import { axeViolations } from '../support/axe.ts';
 
 /** The editor's port: an offset from EDITOR_PORT of its own among the editor tests'. */
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 4;
@@ -131,11 +131,11 @@ test.describe('on a phone', () => {
     // For the owner's guide (docs/images/live-preview-375.png): the preview filling a phone's screen, with its way back.
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, 'live-preview-375.png') });
-    const findings = await new AxeBuilder({ page })
-      .include('[data-live-preview]')
-      .withTags(['wcag2a', 'wcag2aa'])
-      .analyze();
-    expect(findings.violations.map((violation) => violation.id)).toEqual([]);
+    const findings = await axeViolations(page, {
+      tags: ['wcag2a', 'wcag2aa'],
+      include: '[data-live-preview]',
+    });
+    expect(findings.map((violation) => violation.id)).toEqual([]);
     await page.getByRole('button', { name: 'Back to the form' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(field).toBeFocused();

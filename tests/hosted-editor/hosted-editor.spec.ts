@@ -9,7 +9,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
 import { parse } from 'yaml';
@@ -23,6 +22,7 @@ import { linkModules, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { startWrangler } from '../support/wrangler.ts';
 import { browserToStandIn, editorEnv, run, startGitHubSite, type GitHubSite } from './github-site.ts';
 import { pressSave } from '../support/editor-save.ts';
+import { axeViolations } from '../support/axe.ts';
 
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632);
 const STAND_IN_PORT = Number(process.env['GITHUB_STAND_IN_PORT'] ?? 4641);
@@ -417,11 +417,8 @@ test('on a phone the live preview fills the screen, fits its width, and goes bac
   expect(sideways).toBeLessThanOrEqual(0);
   // For the owner's guide: the preview filling a phone's screen, with its way back.
   await page.screenshot({ path: join(SHOTS, 'live-preview-375.png') });
-  const findings = await new AxeBuilder({ page })
-    .include('[data-live-preview]')
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze();
-  expect(findings.violations.map((violation) => violation.id)).toEqual([]);
+  const findings = await axeViolations(page, { tags: ['wcag2a', 'wcag2aa'], include: '[data-live-preview]' });
+  expect(findings.map((violation) => violation.id)).toEqual([]);
   await page.getByRole('button', { name: 'Back to the form' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(field).toBeFocused();

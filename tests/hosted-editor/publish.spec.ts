@@ -14,13 +14,13 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import type { GatePlan } from './github-rest.ts';
 import { browserToStandIn, editorEnv, startGitHubSite, type GitHubSite } from './github-site.ts';
+import { axeViolations } from '../support/axe.ts';
 
 // One port past the hosted editor spec's own, and one past its stand-in's.
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632) + 1;
@@ -115,11 +115,11 @@ async function shot(page: Page, name: string) {
 }
 
 async function expectAccessible(page: Page) {
-  const scan = await new AxeBuilder({ page })
-    .include('#publish')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(scan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  const violations = await axeViolations(page, {
+    tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+    include: '#publish',
+  });
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 test('Publish on a draft opens its pull request, waits for the green check, merges one commit, and says when our server serves it', async ({

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The build's compressed copies (scripts/compress.ts) are the same bytes whether made now or taken
  * from the cache a build before left, and each opens to its file: a visitor's browser gets the page
