@@ -19,6 +19,7 @@ import {
   ONE_WIDTH,
   shownUnlessHidden,
   test,
+  wholeStylesheetApplied,
 } from './fixtures.ts';
 
 const { community, faq, footer, testimonials } = siteContent;
@@ -54,6 +55,7 @@ async function revealAll(page: Page) {
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/community');
+  await wholeStylesheetApplied(page);
 });
 
 // The page as loaded, measured at this width: one load, a step per part.

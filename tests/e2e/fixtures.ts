@@ -206,6 +206,15 @@ export async function shownUnlessHidden(
 export const ONE_WIDTH = '@one-width';
 
 /**
+ * Waits until the whole stylesheet applies: before it, what lies below the first screen is hidden
+ * and sized by a placeholder (src/lib/first-screen-loader.ts), and on a busy machine the load event
+ * can come first (a video poster below the first screen once measured 0.64 wide for 1 high).
+ */
+export async function wholeStylesheetApplied(page: Page): Promise<void> {
+  await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+}
+
+/**
  * Scrolls a part of the page into view and waits until its islands have hydrated
  * (Astro removes the `ssr` attribute of an `astro-island` once it has).
  */

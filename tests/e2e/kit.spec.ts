@@ -16,6 +16,7 @@ import {
   ONE_WIDTH,
   shownUnlessHidden,
   test,
+  wholeStylesheetApplied,
 } from './fixtures.ts';
 
 const { kit, offer, testimonials, videos } = siteContent;
@@ -55,6 +56,7 @@ const width = (page: Page) => page.viewportSize()!.width;
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
+  await wholeStylesheetApplied(page);
 });
 
 // The page as loaded, read for its words, links and lists: one load, a step per part.
