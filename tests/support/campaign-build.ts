@@ -43,18 +43,27 @@ export interface CampaignBuild extends ProjectCopy {
   before: Record<string, string>;
 }
 
-/** `npm run build`, or with `pagesOnly` Astro's build alone (the pages, without the compressed copies and host configs). */
-const build = (root: string, { pagesOnly = false } = {}) =>
-  promisify(execFile)(
-    pagesOnly ? process.execPath : 'npm',
-    pagesOnly ? ['node_modules/astro/bin/astro.mjs', 'build'] : ['run', 'build'],
-    {
-      cwd: root,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-      timeout: 400_000,
-      maxBuffer: 20 * 1024 * 1024,
-    },
-  );
+const build = (root: string) =>
+  promisify(execFile)('npm', ['run', 'build'], {
+    cwd: root,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    timeout: 400_000,
+    maxBuffer: 20 * 1024 * 1024,
+  });
+
+/**
+ * Astro's build alone in `root`: the pages, without what `npm run build` does after it (the
+ * compressed copies, the host configs).
+ */
+export async function astroBuild(root: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    cwd: root,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // A guard against a hang: on two busy cores a build has taken five minutes.
+    timeout: 900_000,
+    maxBuffer: 20 * 1024 * 1024,
+  });
+}
 
 /**
  * Builds the copy as it is, keeps its pages, then builds it again with the campaign pages
@@ -67,7 +76,7 @@ export async function buildWithCampaign(): Promise<CampaignBuild> {
   const dist = join(copy.root, 'dist');
   // Only two pages of the first build are read, and what `npm run build` does after Astro's (the
   // compressed copies, the host configs) writes no page: Astro's build alone makes them as it does.
-  await build(copy.root, { pagesOnly: true });
+  await astroBuild(copy.root);
   const before = Object.fromEntries(
     ['index.html', 'community/index.html'].map((file) => [file, readFileSync(join(dist, file), 'utf8')]),
   );

@@ -4,15 +4,13 @@
  * indexed one on /community, and experiment-build.ts's on / hiding a section) and split tests
  * running on / and on that campaign page. The working tree and dist/ are left alone.
  */
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
 import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 import { contentPath } from '../../src/content/schemas.ts';
-import { INDEXED_CAMPAIGN, writeCampaign } from './campaign-build.ts';
+import { astroBuild, INDEXED_CAMPAIGN, writeCampaign } from './campaign-build.ts';
 import { CAMPAIGN_EXPERIMENT, TESTED_CAMPAIGN } from './experiment-build.ts';
 
 export { CAMPAIGN_EXPERIMENT, INDEXED_CAMPAIGN, SAMPLE_EXPERIMENT, TESTED_CAMPAIGN };
@@ -30,13 +28,7 @@ export async function buildPreviewedPages(): Promise<PagesBuild> {
       join(copy.root, contentPath('experiments')),
       stringify({ experiments: [SAMPLE_EXPERIMENT, CAMPAIGN_EXPERIMENT] }),
     );
-    await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-      cwd: copy.root,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-      // A guard against a hang: on two busy cores a build has taken five minutes.
-      timeout: 900_000,
-      maxBuffer: 20 * 1024 * 1024,
-    });
+    await astroBuild(copy.root);
   } catch (error) {
     copy.remove();
     throw error;
