@@ -334,56 +334,59 @@ test.describe('feature carousel', () => {
 });
 
 test.describe('target audience and the dashboard preview', () => {
-  test('the dashboards as tabs, with previous/next that wrap and an n / total counter', async ({ page }) => {
+  // One load: the keyboard's step begins by selecting the first tab itself.
+  test('the dashboards as tabs, with previous/next that wrap and an n / total counter, and the APG keyboard pattern', async ({
+    page,
+  }) => {
     if (!(await shownUnlessHidden(page, 'target-audience', community.targetAudience.hidden))) return;
     const section = page.locator('#target-audience');
     await hydrated(page, '#target-audience');
-    const dashboards = community.dashboardTabs;
-    const sample = community.dashboardSample;
-    const tabs = section.getByRole('tablist', { name: 'Dashboard previews' }).getByRole('tab');
-    await expect(tabs).toHaveText(dashboards.map((tab) => tab.label));
-    const panel = section.getByRole('tabpanel');
-    const counter = section.getByText(new RegExp(`\\b\\d+ / ${dashboards.length}$`));
-    // What each dashboard draws from the sample figures.
-    const drawn: Record<string, string[]> = {
-      strategy: [`${sample.profitScore}/${sample.profitScoreMax}`, sample.profitScoreLabel],
-      financial: [sample.monthlyRevenueLabel, sample.monthlyRevenue, sample.availableCredit],
-      community: [sample.foundersOnline, sample.boardOnline, sample.nextMeetingLabel, sample.nextMeeting],
-    };
-    for (const [index, dashboard] of dashboards.entries()) {
-      await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
-      await expect(counter).toHaveText(new RegExp(`\\b${index + 1} / ${dashboards.length}$`));
-      await expect(panel).toContainText(dashboard.title);
-      for (const text of drawn[dashboard.id] ?? []) await expect(panel).toContainText(text);
-      await section.getByRole('button', { name: 'Next dashboard' }).click();
-    }
-    // Next from the last wrapped to the first; previous from the first wraps to the last.
-    await expect(counter).toHaveText(new RegExp(`\\b1 / ${dashboards.length}$`));
-    await section.getByRole('button', { name: 'Previous dashboard' }).click();
-    await expect(counter).toHaveText(new RegExp(`\\b${dashboards.length} / ${dashboards.length}$`));
-    await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
-  });
+    await test.step('the dashboards as tabs, with previous/next that wrap and an n / total counter', async () => {
+      const dashboards = community.dashboardTabs;
+      const sample = community.dashboardSample;
+      const tabs = section.getByRole('tablist', { name: 'Dashboard previews' }).getByRole('tab');
+      await expect(tabs).toHaveText(dashboards.map((tab) => tab.label));
+      const panel = section.getByRole('tabpanel');
+      const counter = section.getByText(new RegExp(`\\b\\d+ / ${dashboards.length}$`));
+      // What each dashboard draws from the sample figures.
+      const drawn: Record<string, string[]> = {
+        strategy: [`${sample.profitScore}/${sample.profitScoreMax}`, sample.profitScoreLabel],
+        financial: [sample.monthlyRevenueLabel, sample.monthlyRevenue, sample.availableCredit],
+        community: [sample.foundersOnline, sample.boardOnline, sample.nextMeetingLabel, sample.nextMeeting],
+      };
+      for (const [index, dashboard] of dashboards.entries()) {
+        await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+        await expect(counter).toHaveText(new RegExp(`\\b${index + 1} / ${dashboards.length}$`));
+        await expect(panel).toContainText(dashboard.title);
+        for (const text of drawn[dashboard.id] ?? []) await expect(panel).toContainText(text);
+        await section.getByRole('button', { name: 'Next dashboard' }).click();
+      }
+      // Next from the last wrapped to the first; previous from the first wraps to the last.
+      await expect(counter).toHaveText(new RegExp(`\\b1 / ${dashboards.length}$`));
+      await section.getByRole('button', { name: 'Previous dashboard' }).click();
+      await expect(counter).toHaveText(new RegExp(`\\b${dashboards.length} / ${dashboards.length}$`));
+      await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+    });
 
-  test('the tabs follow the APG keyboard pattern', async ({ page }) => {
-    if (!(await shownUnlessHidden(page, 'target-audience', community.targetAudience.hidden))) return;
-    await hydrated(page, '#target-audience');
-    const tabs = page.getByRole('tablist', { name: 'Dashboard previews' }).getByRole('tab');
-    await tabs.first().click();
-    await page.keyboard.press('ArrowRight');
-    await expect(tabs.nth(1)).toBeFocused();
-    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('End');
-    await expect(tabs.last()).toBeFocused();
-    await page.keyboard.press('ArrowRight');
-    await expect(tabs.nth(0)).toBeFocused();
-    await page.keyboard.press('ArrowLeft');
-    await expect(tabs.last()).toBeFocused();
-    await page.keyboard.press('Home');
-    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
-    // Only the selected tab is in the tab order.
-    expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(
-      community.dashboardTabs.map((_, index) => (index === 0 ? '0' : '-1')),
-    );
+    await test.step('the tabs follow the APG keyboard pattern', async () => {
+      const tabs = page.getByRole('tablist', { name: 'Dashboard previews' }).getByRole('tab');
+      await tabs.first().click();
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(1)).toBeFocused();
+      await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('End');
+      await expect(tabs.last()).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(0)).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
+      await expect(tabs.last()).toBeFocused();
+      await page.keyboard.press('Home');
+      await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+      // Only the selected tab is in the tab order.
+      expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(
+        community.dashboardTabs.map((_, index) => (index === 0 ? '0' : '-1')),
+      );
+    });
   });
 });
 
@@ -436,51 +439,50 @@ test('the FAQ opens one answer at a time, and an open answer closes again', asyn
   await expect(items.nth(2)).toContainText(faq.items[2]!.answer);
 });
 
-// One scan per state, a step each, one page load per widget (a scan takes one to two seconds on a
-// small machine: each test is marked slow). What a selected tab or an open answer shows is the same
-// at every width: scanned at one. The page as loaded, with the default tabs and every answer closed,
-// is scanned at each width in a11y.spec.ts.
+// One scan per state, a step each, one page load for all of them (a scan takes one to two seconds
+// on a small machine: the test is marked slow). What a selected tab or an open answer shows is the
+// same at every width: scanned at one. The page as loaded, with the default tabs and every answer
+// closed, is scanned at each width in a11y.spec.ts.
 const dashboardTabs = textsInBuild(
   '/community',
   '#target-audience [role="tab"]',
   community.targetAudience.hidden,
 ).slice(1);
 const pricingTabs = textsInBuild('/community', '#join-now [role="tab"]', joinNow.hidden).slice(1);
-for (const [section, tabs] of [
-  ['target-audience', dashboardTabs],
-  ['join-now', pricingTabs],
-] as const) {
-  if (tabs.length === 0) continue;
-  test(`axe finds nothing with each other ${section} tab selected`, { tag: ONE_WIDTH }, async ({ page }) => {
-    test.slow(); // one scan per tab
-    await revealAll(page);
-    await hydrated(page, `#${section}`);
-    for (const name of tabs) {
-      await test.step(`axe finds nothing with the ${section} tab "${name}" selected`, async () => {
-        const tab = page.locator(`#${section}`).getByRole('tab', { name, exact: true });
-        await tab.click();
-        await expect(tab).toHaveAttribute('aria-selected', 'true');
-        await expectNoAxeViolations(page, `#${section}`);
-      });
-    }
-  });
-}
-
 const questions = textsInBuild('/community', '#faq summary', faq.hidden);
-if (questions.length > 0) {
-  test('axe finds nothing with each FAQ answer open', { tag: ONE_WIDTH }, async ({ page }) => {
-    test.slow(); // one scan per answer
-    await revealAll(page);
-    for (const [index, question] of questions.entries()) {
-      await test.step(`axe finds nothing with the FAQ answer to "${question}" open`, async () => {
-        const summary = page.locator('#faq summary').nth(index);
-        await expect(summary).toHaveText(question);
-        await summary.click();
-        await expect(summary.locator('..')).toHaveJSProperty('open', true);
-        await expectNoAxeViolations(page, '#faq');
-      });
-    }
-  });
+if (dashboardTabs.length + pricingTabs.length + questions.length > 0) {
+  test(
+    'axe finds nothing with each other tab selected and with each FAQ answer open',
+    { tag: ONE_WIDTH },
+    async ({ page }) => {
+      test.slow(); // one scan per tab and per answer
+      await revealAll(page);
+      for (const [section, tabs] of [
+        ['target-audience', dashboardTabs],
+        ['join-now', pricingTabs],
+      ] as const) {
+        if (tabs.length === 0) continue;
+        await hydrated(page, `#${section}`);
+        for (const name of tabs) {
+          await test.step(`axe finds nothing with the ${section} tab "${name}" selected`, async () => {
+            const tab = page.locator(`#${section}`).getByRole('tab', { name, exact: true });
+            await tab.click();
+            await expect(tab).toHaveAttribute('aria-selected', 'true');
+            await expectNoAxeViolations(page, `#${section}`);
+          });
+        }
+      }
+      for (const [index, question] of questions.entries()) {
+        await test.step(`axe finds nothing with the FAQ answer to "${question}" open`, async () => {
+          const summary = page.locator('#faq summary').nth(index);
+          await expect(summary).toHaveText(question);
+          await summary.click();
+          await expect(summary.locator('..')).toHaveJSProperty('open', true);
+          await expectNoAxeViolations(page, '#faq');
+        });
+      }
+    },
+  );
 }
 
 test.describe('keyboard', () => {

@@ -282,8 +282,11 @@ test.describe('videos', () => {
   });
 });
 
-test.describe('accordions', () => {
-  test('the cash flow machine lists its steps, one open at a time, each closable', async ({ page }) => {
+// One load for both accordions: each step works in its own section.
+test('the accordions: the cash flow machine one step open at a time, the risk dashboard from the keyboard', async ({
+  page,
+}) => {
+  await test.step('the cash flow machine lists its steps, one open at a time, each closable', async () => {
     if (!(await shownUnlessHidden(page, 'cash-flow-machine', kit.cashFlowMachine.hidden))) return;
     const items = page.locator('#cash-flow-machine details');
     await expect(items.locator('summary')).toHaveText(kit.cashFlowMachine.steps.map((step) => step.title));
@@ -294,9 +297,7 @@ test.describe('accordions', () => {
     await expect(items.nth(2)).not.toHaveAttribute('open');
   });
 
-  test('the risk dashboard has 4 items, operable from the keyboard, beside the overall score', async ({
-    page,
-  }) => {
+  await test.step('the risk dashboard has 4 items, operable from the keyboard, beside the overall score', async () => {
     if (!(await shownUnlessHidden(page, 'risk-dashboard', kit.riskDashboard.hidden))) return;
     const scores = page
       .locator('#risk-dashboard')
@@ -318,56 +319,63 @@ test.describe('accordions', () => {
   });
 });
 
-test('the community button is a plain button that goes nowhere', async ({ page }) => {
+// One load: the button goes nowhere, so the link beside it is then followed from the same page.
+test('the community button is a plain button that goes nowhere, and beside it a text link leads to the community page', async ({
+  page,
+}) => {
   if (!(await shownUnlessHidden(page, 'community', kit.communityPitch.hidden))) return;
-  const button = page.locator('#community').getByRole('button', { name: kit.communityPitch.button });
-  await expect(button).toHaveAttribute('type', 'button');
-  await expect(page.locator('#community a', { hasText: kit.communityPitch.button })).toHaveCount(0);
-  await expect(page.locator('#community')).toContainText(kit.communityPitch.description);
-  for (const point of kit.communityPitch.points)
-    await expect(page.locator('#community')).toContainText(point);
-  const url = page.url();
-  await button.click();
-  await page.waitForTimeout(200);
-  expect(page.url()).toBe(url);
+  await test.step('the community button is a plain button that goes nowhere', async () => {
+    const button = page.locator('#community').getByRole('button', { name: kit.communityPitch.button });
+    await expect(button).toHaveAttribute('type', 'button');
+    await expect(page.locator('#community a', { hasText: kit.communityPitch.button })).toHaveCount(0);
+    await expect(page.locator('#community')).toContainText(kit.communityPitch.description);
+    for (const point of kit.communityPitch.points)
+      await expect(page.locator('#community')).toContainText(point);
+    const url = page.url();
+    await button.click();
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(url);
+  });
+
+  await test.step('beside that button, a text link leads to the community page', async () => {
+    const link = page.locator('#community').getByRole('link', { name: kit.communityPitch.link.label });
+    await expect(link).toHaveAttribute('href', kit.communityPitch.link.href);
+    const [button, box] = await Promise.all([
+      page.locator('#community').getByRole('button', { name: kit.communityPitch.button }).boundingBox(),
+      link.boundingBox(),
+    ]);
+    // Beside it: on the same row, or just below it on a narrow screen.
+    expect(box!.y).toBeLessThan(button!.y + button!.height + 24);
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    await link.click();
+    await expect(page).toHaveURL(new URL(kit.communityPitch.link.href, page.url()).href);
+  });
 });
 
-test('beside that button, a text link leads to the community page', async ({ page }) => {
-  if (!(await shownUnlessHidden(page, 'community', kit.communityPitch.hidden))) return;
-  const link = page.locator('#community').getByRole('link', { name: kit.communityPitch.link.label });
-  await expect(link).toHaveAttribute('href', kit.communityPitch.link.href);
-  const [button, box] = await Promise.all([
-    page.locator('#community').getByRole('button', { name: kit.communityPitch.button }).boundingBox(),
-    link.boundingBox(),
-  ]);
-  // Beside it: on the same row, or just below it on a narrow screen.
-  expect(box!.y).toBeLessThan(button!.y + button!.height + 24);
-  expect(box!.height).toBeGreaterThanOrEqual(24);
-  await link.click();
-  await expect(page).toHaveURL(new URL(kit.communityPitch.link.href, page.url()).href);
-});
-
-// One scan per state, a step each, one page load per accordion: a scan takes one to two seconds on
-// a small machine, so each test is marked slow. What an open item adds (its words, their contrast,
-// names and roles) is the same at every width: scanned at one. The page as loaded (every accordion
-// at rest) is scanned at each width in a11y.spec.ts.
-for (const [section, { hidden }] of [
-  ['cash-flow-machine', kit.cashFlowMachine],
-  ['risk-dashboard', kit.riskDashboard],
-] as const) {
-  const titles = textsInBuild('/', `#${section} summary`, hidden);
-  if (titles.length === 0) continue;
-  test(`axe finds nothing with each ${section} item open`, { tag: ONE_WIDTH }, async ({ page }) => {
+// One scan per state, a step each, one page load for both accordions: a scan takes one to two
+// seconds on a small machine, so the test is marked slow. What an open item adds (its words, their
+// contrast, names and roles) is the same at every width: scanned at one. The page as loaded (every
+// accordion at rest) is scanned at each width in a11y.spec.ts.
+const accordions = (
+  [
+    ['cash-flow-machine', kit.cashFlowMachine],
+    ['risk-dashboard', kit.riskDashboard],
+  ] as const
+).map(([section, { hidden }]) => ({ section, titles: textsInBuild('/', `#${section} summary`, hidden) }));
+if (accordions.some(({ titles }) => titles.length > 0)) {
+  test('axe finds nothing with each accordion item open', { tag: ONE_WIDTH }, async ({ page }) => {
     test.slow(); // one scan per item
-    for (const [index, title] of titles.entries()) {
-      await test.step(`axe finds nothing with the ${section} item "${title}" open`, async () => {
-        const summary = page.locator(`#${section} summary`).nth(index);
-        await expect(summary).toHaveText(title);
-        const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
-        if (!open) await summary.click();
-        await expect(summary.locator('..')).toHaveJSProperty('open', true);
-        await expectNoAxeViolations(page, `#${section}`);
-      });
+    for (const { section, titles } of accordions) {
+      for (const [index, title] of titles.entries()) {
+        await test.step(`axe finds nothing with the ${section} item "${title}" open`, async () => {
+          const summary = page.locator(`#${section} summary`).nth(index);
+          await expect(summary).toHaveText(title);
+          const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+          if (!open) await summary.click();
+          await expect(summary.locator('..')).toHaveJSProperty('open', true);
+          await expectNoAxeViolations(page, `#${section}`);
+        });
+      }
     }
   });
 }
