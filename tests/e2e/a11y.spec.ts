@@ -32,6 +32,7 @@ test(
   'the axe scan is not blind: a nameless button is reported in the page, and in a frame of it',
   { tag: ONE_WIDTH },
   async ({ page }) => {
+    test.slow(); // Two scans of the whole page, axe put into the page and into a frame: as the page scans above.
     await page.goto('/');
     await page.evaluate(() => document.querySelector('main')!.append(document.createElement('button')));
     const inPage = await axeViolations(page, { tags: PAGE_TAGS });
