@@ -5,7 +5,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { readBuiltPage } from './built-pages.ts';
-import { expect, ONE_WIDTH, test } from './fixtures.ts';
+import { expect, ONE_WIDTH, test, wholeStylesheetApplied } from './fixtures.ts';
 import { splitDocuments } from '../support/split-document.ts';
 import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
 import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
@@ -172,7 +172,7 @@ test.describe('the first screen first', () => {
       await test.step('once the whole stylesheet applies, every part is laid out', async () => {
         held.release();
         // Styled, nothing is left out of the layout: finding text, fragments and scrolling work as ever.
-        await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+        await wholeStylesheetApplied(page);
         expect((await layoutOfTheLaterParts(page)).skipped).toBe(0);
       });
     });
@@ -232,7 +232,7 @@ test.describe('the first screen first', () => {
         };
       });
       held.release();
-      await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+      await wholeStylesheetApplied(page);
       const showedBy = await page.evaluate(
         () => (window as unknown as { restShowedBy: string }).restShowedBy,
       );
@@ -272,7 +272,7 @@ test.describe('the first screen first', () => {
         [...document.fonts].every((face) => face.status !== 'loading' || face.family.includes(' fallback: ')),
       );
       stylesheet.release();
-      await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+      await wholeStylesheetApplied(page);
       await page.evaluate(
         () => new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0))),
       );
@@ -330,6 +330,8 @@ test.describe('the first screen first', () => {
     'in a window taller than the first screen, with the scrollbars a desktop with a mouse shows, nothing moves when the rest of / or /community comes',
     { tag: ONE_WIDTH },
     async ({ baseURL }) => {
+      // A full browser launched, and two pages walked in it: as visitorsPage's tests, three times the guard.
+      test.slow();
       // Headless Chromium hides scrollbars by default; these take room, as on Windows or Linux.
       // The full browser: shifts from the first byte are counted (FULL_CHROMIUM in scripts/find-chrome.ts).
       const browser = await chromium.launch({ ...FULL_CHROMIUM, ignoreDefaultArgs: ['--hide-scrollbars'] });
@@ -350,7 +352,7 @@ test.describe('the first screen first', () => {
               expect(await page.evaluate(() => document.readyState)).toBe('loading');
               split.release();
               await page.waitForLoadState('load');
-              await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+              await wholeStylesheetApplied(page);
               // The page now scrolls, and its scrollbar takes room.
               await expect
                 .poll(() => page.evaluate(() => innerWidth - document.documentElement.clientWidth))
@@ -395,7 +397,7 @@ test.describe('the first screen first', () => {
     expect(id, 'a section below the first screen with an id').toBeTruthy();
     await page.goto(`/community#${id}`);
     const section = page.locator(`[id="${id}"]`);
-    await expect(page.locator('html')).not.toHaveClass(/first-screen-only/);
+    await wholeStylesheetApplied(page);
     // Where the browser puts a fragment's target: its scroll margin below the top of the window.
     await expect
       .poll(() =>
