@@ -138,7 +138,8 @@ async function builtOnce(root: string, options: GitHubSiteOptions): Promise<void
       .poll(() => existsSync(made) || !alive(builder), { timeout: 400_000, intervals: [1000] })
       .toBe(true);
     if (!existsSync(made)) return build(root, options);
-    for (const folder of inputs.folders) cpSync(join(shared, folder), join(root, folder), { recursive: true });
+    for (const folder of inputs.folders)
+      cpSync(join(shared, folder), join(root, folder), { recursive: true });
     return;
   }
   writeFileSync(builder, String(process.pid));
