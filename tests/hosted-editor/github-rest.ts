@@ -149,12 +149,16 @@ export class RestRepository {
     });
   }
 
-  /** Ends every run still going now, as its plan says it ends (a test that has seen it run). */
+  /**
+   * Ends every run still going now, as its plan says it ends (a test that has seen it run); a run
+   * still queued ends as it starts.
+   */
   finishRuns(): void {
     for (const run of this.runs) {
       const state = this.runState(run);
       if (state?.status === 'in_progress')
         run.plan = { ...run.plan, seconds: (Date.now() - state.started!) / 1000 };
+      else if (state === null || state.status === 'queued') run.plan = { ...run.plan, seconds: 0 };
     }
   }
 

@@ -9,10 +9,20 @@
  * a self-hosted site.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEPLOY_HOOK_PATH } from '../../runtime/deploy-hook.ts';
 import { copyProject, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
@@ -30,6 +40,15 @@ export const editorEnv = (clientId: string) => ({
   KEYSTATIC_SECRET: 'a-secret-of-at-least-thirty-two-characters-for-the-test',
   PUBLIC_KEYSTATIC_GITHUB_APP_SLUG: 'build-equity-site-editor',
 });
+
+/** A draft's preview address, as a host that builds each branch gives it. */
+export const PREVIEW_URL = 'https://{branch}--build-equity.netlify.app/';
+
+/**
+ * The editor as an owner on such a host sets it up, with its previews: hosted-editor.spec.ts and
+ * publish.spec.ts both use it, so the one build of the site they start from serves both.
+ */
+export const SITE_EDITOR_ENV = { ...editorEnv('Iv1.standin0000000001'), KEYSTATIC_PREVIEW_URL: PREVIEW_URL };
 
 export function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
@@ -49,7 +68,11 @@ interface GitHubSiteOptions {
   prepare?: (root: string) => void;
   buildEnv?: Record<string, string>;
   serverEnv?: Record<string, string>;
-  /** Build the copy once without the editor first, into `dist-without-editor/`, to compare the visitors' pages. */
+  /**
+   * Build the copy once without the editor first, into `dist-without-editor/`, to compare the
+   * visitors' pages. A spec that starts from the same builds as one that compares asks for it too:
+   * the builds are then made once for both (`builtOnce`).
+   */
   buildWithoutEditor?: boolean;
   logLevel: 'warn' | 'info';
   /** The deploy hook's secret: the server publishes main's pushes, as GitHub's webhook tells it. */
@@ -73,16 +96,80 @@ function ownersRepository(root: string): string {
   return repository;
 }
 
+/** The copy's builds: without the editor (when asked) into `dist-without-editor/`, then with it into `dist/`. */
+function build(root: string, options: GitHubSiteOptions): void {
+  if (options.buildWithoutEditor) {
+    run('npm', ['run', 'build'], root, options.buildEnv);
+    renameSync(join(root, 'dist'), join(root, 'dist-without-editor'));
+  }
+  run('npm', ['run', 'build'], root, { ...options.env, ...options.buildEnv });
+}
+
+/** What a build makes: the folders `build` writes. */
+const builtFolders = (options: GitHubSiteOptions) => [
+  ...(options.buildWithoutEditor ? ['dist-without-editor'] : []),
+  'dist',
+];
+
+/**
+ * Makes the builds of the copy at `root` once per run for every spec whose inputs are the same: the
+ * copy's sources (the tree of its commit) and the builds' variables name a folder under the run's
+ * output folder (test-results/, which Playwright empties as a run starts). The first spec there
+ * builds in its own copy and leaves its builds in that folder; another, or the same spec's retry,
+ * waits for them and copies them. Both builds of a pair are made in the same folder, as the
+ * comparison of their pages needs (Astro names islands after their files' full paths).
+ */
+async function builtOnce(root: string, options: GitHubSiteOptions): Promise<void> {
+  const inputs = {
+    tree: run('git', ['rev-parse', 'HEAD^{tree}'], root).trim(),
+    env: options.env,
+    buildEnv: options.buildEnv ?? {},
+    folders: builtFolders(options),
+  };
+  const key = createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16);
+  const shared = join(test.info().project.outputDir, 'hosted-builds', key);
+  const [made, builder] = [join(shared, 'made'), join(shared, 'builder')];
+  mkdirSync(join(shared, '..'), { recursive: true });
+  try {
+    mkdirSync(shared);
+  } catch {
+    // Another worker builds them: its copies once it has, or our own if it stopped without them.
+    await expect
+      .poll(() => existsSync(made) || !alive(builder), { timeout: 400_000, intervals: [1000] })
+      .toBe(true);
+    if (!existsSync(made)) return build(root, options);
+    for (const folder of inputs.folders)
+      cpSync(join(shared, folder), join(root, folder), { recursive: true });
+    return;
+  }
+  writeFileSync(builder, String(process.pid));
+  try {
+    build(root, options);
+  } catch (error) {
+    writeFileSync(builder, 'failed');
+    throw error;
+  }
+  for (const folder of inputs.folders) cpSync(join(root, folder), join(shared, folder), { recursive: true });
+  writeFileSync(made, '');
+}
+
+/** Whether the process named in `file` still runs (a worker that is still building); false once it has stopped or failed. */
+function alive(file: string): boolean {
+  try {
+    process.kill(Number(readFileSync(file, 'utf8')), 0);
+    return true;
+  } catch {
+    // No file yet is a builder between making the folder and writing its name: still at it.
+    return !existsSync(file) && existsSync(join(file, '..'));
+  }
+}
+
 /** The owner's repository (bare), the stand-in over it and the server: `git` runs in the repository, `log` is the server's. */
 export async function startGitHubSite(options: GitHubSiteOptions) {
   const project = copyProject(options.name);
   options.prepare?.(project.root);
   const repository = ownersRepository(project.root);
-  if (options.buildWithoutEditor) {
-    run('npm', ['run', 'build'], project.root, options.buildEnv);
-    renameSync(join(project.root, 'dist'), join(project.root, 'dist-without-editor'));
-  }
-  run('npm', ['run', 'build'], project.root, { ...options.env, ...options.buildEnv });
+  await builtOnce(project.root, options);
   const standIn = new GitHubStandIn({
     repository,
     owner: OWNER,

@@ -19,16 +19,22 @@ import { contentFiles, contentPath } from '../../src/content/schemas.ts';
 import { DRAFT_VERSION } from '../../src/editor/preview/drafts.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { linkModules, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { astroBuild } from '../support/campaign-build.ts';
 import { startWrangler } from '../support/wrangler.ts';
-import { browserToStandIn, editorEnv, run, startGitHubSite, type GitHubSite } from './github-site.ts';
+import {
+  browserToStandIn,
+  PREVIEW_URL,
+  run,
+  SITE_EDITOR_ENV,
+  startGitHubSite,
+  type GitHubSite,
+} from './github-site.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { axeViolations } from '../support/axe.ts';
 
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632);
 const STAND_IN_PORT = Number(process.env['GITHUB_STAND_IN_PORT'] ?? 4641);
 const SITE = `http://127.0.0.1:${PORT}`;
-const PREVIEW = 'https://{branch}--build-equity.netlify.app/';
-const EDITOR_ENV = { ...editorEnv('Iv1.standin0000000001'), KEYSTATIC_PREVIEW_URL: PREVIEW };
 /** Screenshots for the owner's guide (docs/images/) and the requests Keystatic made to GitHub, kept after the run. */
 const SHOTS = join(PROJECT_ROOT, 'test-results/hosted-editor');
 
@@ -40,14 +46,15 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 test.use({ actionTimeout: 60_000, ...browserToStandIn(STAND_IN_PORT) });
 
 test.beforeAll(async () => {
-  // Two builds of the site and a server start: minutes on a machine shared with other builds.
+  // Two builds of the site (here, or by publish.spec.ts and waited for) and a server start: minutes
+  // on a machine shared with other builds.
   test.setTimeout(400_000);
   mkdirSync(SHOTS, { recursive: true });
   setting = await startGitHubSite({
     name: 'hosted-editor',
     port: PORT,
     standInPort: STAND_IN_PORT,
-    env: EDITOR_ENV,
+    env: SITE_EDITOR_ENV,
     logLevel: 'warn',
     buildWithoutEditor: true,
   });
@@ -57,14 +64,19 @@ test.afterAll(async () => {
   await setting?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${SITE}/keystatic`);
+/**
+ * Opens the editor's page `path` (its home by default) signed out, signs in with GitHub there, and
+ * is sent back to it: a form is drawn once, not on the home page first and then again.
+ */
+async function signIn(page: Page, path = '') {
+  const at = `${SITE}/keystatic${path && `/${path}`}`;
+  await page.goto(at);
   await page.getByRole('button', { name: 'Log in with GitHub' }).click();
   await expect(page.getByRole('heading', { name: 'Authorize the site editor' })).toBeVisible({
     timeout: 30_000,
   });
   await page.getByRole('link', { name: 'Authorize' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${SITE}/keystatic`));
+  await expect(page).toHaveURL(path ? at : new RegExp(`^${at}`));
 }
 
 const dataAt = (ref: string, name: string) =>
@@ -80,6 +92,8 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   const price = (dataAt('main', 'offer').kit.price as number) + 100;
   const headline = 'Would your business survive a bad month? Find out in ten minutes.';
 
+  // Signed in on the editor's home: a sign-in begun on a form leaves Keystatic's note of that form
+  // (a cookie `ks-<state>`, kept a day), which the list below would hold too.
   await signIn(page);
   // The access token is the one cookie the app reads; every cookie is Secure and SameSite.
   const cookies = await context.cookies(SITE);
@@ -118,7 +132,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   // The draft's preview, at the host's address for the branch.
   await expect(page.getByRole('button', { name: 'Preview', exact: true })).toHaveAttribute(
     'href',
-    PREVIEW.replace('{branch}', 'edit-new-price'),
+    PREVIEW_URL.replace('{branch}', 'edit-new-price'),
   );
 
   await page.goto(`${SITE}/keystatic/branch/edit-new-price/singleton/kit`);
@@ -152,7 +166,8 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
   await testInfo.attach('github-requests.json', { body: requests, contentType: 'application/json' });
   writeFileSync(join(SHOTS, 'github-requests.json'), requests);
 
-  // A build of the merged commit shows the new price on every page that quotes it.
+  // A build of the merged commit shows the new price on every page that quotes it (Astro's build
+  // makes the pages; what `npm run build` does after it, compressed copies and host configs, no page).
   const published = mkdtempSync(join(tmpdir(), 'be-published-'));
   try {
     run(
@@ -161,8 +176,8 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
       tmpdir(),
     );
     linkModules(published);
-    run('npm', ['run', 'build'], published);
-    const home = run('cat', [join(published, 'dist/index.html')], tmpdir());
+    await astroBuild(published);
+    const home = readFileSync(join(published, 'dist/index.html'), 'utf8');
     expect(home).toContain(formatUsd(price));
     expect(home).toContain(headline);
     expect(home).not.toContain(formatUsd(price - 100));
@@ -217,7 +232,7 @@ test('Cloudflare Pages on its own runtime (wrangler, workerd) serves the same ed
   request,
 }) => {
   const dist = join(setting.project.root, 'dist');
-  const wrangler = await startWrangler(dist, { bindings: EDITOR_ENV });
+  const wrangler = await startWrangler(dist, { bindings: SITE_EDITOR_ENV });
   try {
     test.skip(wrangler.origin === null, wrangler.whyNot);
     const cloudflare = wrangler.origin!;
@@ -241,7 +256,7 @@ test('Cloudflare Pages on its own runtime (wrangler, workerd) serves the same ed
     expect(login.status()).toBe(307);
     const authorize = new URL(login.headers()['location']!);
     expect(authorize.origin + authorize.pathname).toBe('https://github.com/login/oauth/authorize');
-    expect(authorize.searchParams.get('client_id')).toBe(EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_ID);
+    expect(authorize.searchParams.get('client_id')).toBe(SITE_EDITOR_ENV.KEYSTATIC_GITHUB_CLIENT_ID);
     expect(authorize.searchParams.get('redirect_uri')).toBe(
       `${cloudflare}/api/keystatic/github/oauth/callback`,
     );
@@ -306,10 +321,20 @@ function draftBranch(name: string): string {
   return git('rev-parse', name);
 }
 
+/** Waits until the editor's form is drawn. */
+const formDrawn = (page: Page) =>
+  expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
+
 /** Opens form `path` of the editor on `branch` and waits until it is drawn. */
 async function openForm(page: Page, branch: string, path: string) {
   await page.goto(`${SITE}/keystatic/branch/${branch}/${path}`);
-  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
+  await formDrawn(page);
+}
+
+/** Signs in on form `path` of the editor on `branch` (`signIn`) and waits until it is drawn. */
+async function signInToForm(page: Page, branch: string, path: string) {
+  await signIn(page, `branch/${branch}/${path}`);
+  await formDrawn(page);
 }
 
 test('the live preview draws the draft branch as the owner types, beside the form: words, a figure, a hidden section, an unsaved picture, a refused value', async ({
@@ -317,11 +342,10 @@ test('the live preview draws the draft branch as the owner types, beside the for
 }) => {
   const violations = consoleViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
   const head = draftBranch('edit-live-preview');
   // The draft starts from main as the tests before left it (the first one publishes a headline).
   const content = { kit: dataAt(head, 'kit'), offer: dataAt(head, 'offer') };
-  await openForm(page, 'edit-live-preview', 'singleton/kit');
+  await signInToForm(page, 'edit-live-preview', 'singleton/kit');
 
   await test.step('it opens beside the form and reads as the page: the same headings, in order', async () => {
     await page.getByRole('button', { name: 'Live preview' }).click();
@@ -403,9 +427,8 @@ test('on a phone the live preview fills the screen, fits its width, and goes bac
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page);
   draftBranch('edit-phone-preview');
-  await openForm(page, 'edit-phone-preview', 'singleton/kit');
+  await signInToForm(page, 'edit-phone-preview', 'singleton/kit');
   const field = page.getByRole('textbox', { name: 'Headline' }).first();
   await field.focus();
   await page.getByRole('button', { name: 'Live preview' }).click();
@@ -427,9 +450,8 @@ test('on a phone the live preview fills the screen, fits its width, and goes bac
 test('Keystatic keeps an unsaved form as the live preview reads it (its draft record: version 1, the files a Save would write)', async ({
   page,
 }) => {
-  await signIn(page);
   draftBranch('edit-draft-record');
-  await openForm(page, 'edit-draft-record', 'singleton/faq');
+  await signInToForm(page, 'edit-draft-record', 'singleton/faq');
   const field = page.getByRole('textbox').first();
   await field.fill(`${await field.inputValue()} (draft)`);
   const record = await page.evaluate(

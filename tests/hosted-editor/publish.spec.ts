@@ -19,7 +19,7 @@ import { parse } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import type { GatePlan } from './github-rest.ts';
-import { browserToStandIn, editorEnv, startGitHubSite, type GitHubSite } from './github-site.ts';
+import { browserToStandIn, SITE_EDITOR_ENV, startGitHubSite, type GitHubSite } from './github-site.ts';
 import { axeViolations } from '../support/axe.ts';
 
 // One port past the hosted editor spec's own, and one past its stand-in's.
@@ -34,7 +34,7 @@ const DOCS_IMAGES = process.env['PUBLISH_SCREENSHOTS'];
 const OFFER = 'src/content/offer.yaml';
 
 const GREEN: GatePlan = { conclusion: 'success', seconds: 4 };
-/** A check that runs until the test has seen it run (and taken its picture), then passes. */
+/** A check that runs until the test has seen it run (and taken its picture, in the first test), then passes. */
 const HELD_GREEN: GatePlan = { conclusion: 'success', seconds: 3600 };
 /** The check's own words for a price typed as text, as the content check annotates the file. */
 const RED: GatePlan = {
@@ -71,14 +71,17 @@ test.describe.configure({ mode: 'serial', timeout: 480_000 });
 test.use({ actionTimeout: 60_000, ...browserToStandIn(STAND_IN_PORT) });
 
 test.beforeAll(async () => {
-  // A build of the site with the editor and a server start: minutes on a busy 2-core machine.
+  // Two builds of the site (here, or by hosted-editor.spec.ts and waited for) and a server start:
+  // minutes on a busy 2-core machine.
   test.setTimeout(400_000);
   mkdirSync(SHOTS, { recursive: true });
   setting = await startGitHubSite({
     name: 'publish',
     port: PORT,
     standInPort: STAND_IN_PORT,
-    env: editorEnv('Iv1.standin0000000003'),
+    env: SITE_EDITOR_ENV,
+    // hosted-editor.spec.ts's builds, made once for both: this spec serves the one with the editor.
+    buildWithoutEditor: true,
     deployHook: { secret: SECRET },
     logLevel: 'info',
   });
@@ -99,11 +102,18 @@ function draftWithPrice(branch: string, price: number): void {
   setting.standIn.commitFiles(branch, { [OFFER]: text }, 'Update src/content/offer');
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${SITE}/keystatic`);
+/** Form `path` of the editor (`branch/…/singleton/offer`). */
+const formAt = (path: string) => `${SITE}/keystatic/${path}`;
+
+/**
+ * Opens form `path` signed out, signs in with GitHub there, and is sent back to it: one drawing of
+ * Keystatic's app fewer than signing in on its home and opening the form after.
+ */
+async function signInAt(page: Page, path: string) {
+  await page.goto(formAt(path));
   await page.getByRole('button', { name: 'Log in with GitHub' }).click();
   await page.getByRole('link', { name: 'Authorize' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${SITE}/keystatic`));
+  await expect(page).toHaveURL(formAt(path));
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Publishing' });
@@ -130,8 +140,7 @@ test('Publish on a draft opens its pull request, waits for the green check, merg
   const price = original + 101;
   const base = git('rev-parse', 'main');
   draftWithPrice('edit-new-price', price);
-  await signIn(page);
-  await page.goto(`${SITE}/keystatic/branch/edit-new-price/singleton/offer`);
+  await signInAt(page, 'branch/edit-new-price/singleton/offer');
 
   const publish = panel(page).getByRole('button', { name: 'Publish', exact: true });
   await publish.click();
@@ -144,7 +153,7 @@ test('Publish on a draft opens its pull request, waits for the green check, merg
 
   // A second tab of the editor waits for this one, and says so.
   const other = await context.newPage();
-  await other.goto(`${SITE}/keystatic/branch/edit-new-price/singleton/offer`);
+  await other.goto(formAt('branch/edit-new-price/singleton/offer'));
   // The press as an event: a second tab still drawing Keystatic's long form on a busy machine can
   // hold Playwright's wait for a still button past a minute (the lock is what this proves).
   await panel(other).getByRole('button', { name: 'Publish', exact: true }).dispatchEvent('click');
@@ -188,8 +197,7 @@ test('a red check is not merged: the editor says what failed, naming the file an
   setting.standIn.rest.gate = RED;
   const main = git('rev-parse', 'main');
   draftWithPrice('edit-broken-price', original + 7);
-  await signIn(page);
-  await page.goto(`${SITE}/keystatic/branch/edit-broken-price/singleton/offer`);
+  await signInAt(page, 'branch/edit-broken-price/singleton/offer');
   // By keyboard, as a person who does not use a mouse.
   await panel(page).getByRole('button', { name: 'Publish', exact: true }).focus();
   await page.keyboard.press('Enter');
@@ -229,10 +237,9 @@ test('a red check is not merged: the editor says what failed, naming the file an
 test('Undo takes the last publish back, after asking, through the same check, until it is live', async ({
   page,
 }) => {
-  setting.standIn.rest.gate = GREEN;
+  setting.standIn.rest.gate = HELD_GREEN;
   const before = git('rev-parse', 'main');
-  await signIn(page);
-  await page.goto(`${SITE}/keystatic/branch/main/singleton/offer`);
+  await signInAt(page, 'branch/main/singleton/offer');
   await panel(page).getByRole('button', { name: 'Undo the last publish…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Undo the last publish?' });
   await expect(dialog).toContainText('“Publish new-price”');
@@ -247,6 +254,7 @@ test('Undo takes the last publish back, after asking, through the same check, un
   await panel(page).getByRole('button', { name: 'Undo the last publish…' }).click();
   await dialog.getByRole('button', { name: 'Undo it' }).click();
   await expect(status(page)).toContainText('Checking the undo…', { timeout: 120_000 });
+  setting.standIn.rest.finishRuns();
   await expect(status(page)).toContainText(
     `Undone: the site is as it was before that publish, live at ${ADDRESS}`,
     {
@@ -267,8 +275,7 @@ test('a user who may read the repository but not write to it cannot publish', as
   draftWithPrice('edit-reader', original + 3);
   setting.standIn.readOnlySignIns = true;
   try {
-    await signIn(page);
-    await page.goto(`${SITE}/keystatic/branch/edit-reader/singleton/offer`);
+    await signInAt(page, 'branch/edit-reader/singleton/offer');
     await expect(panel(page)).toContainText('you cannot publish');
     await expect(panel(page).getByRole('button')).toHaveCount(0);
     // GitHub itself refuses such a user's pull request and merge, whatever a page sends.
@@ -340,14 +347,16 @@ test('a host that reports to GitHub is followed to Live: a commit status (Netlif
       }
     })();
   });
-  await signIn(page);
   for (const [name, each] of [
     ['netlify', 'netlify'],
     ['vercel', 'vercel'],
   ] as const) {
     host = each;
     draftWithPrice(`edit-${name}`, original + (name === 'netlify' ? 11 : 13));
-    await page.goto(`${SITE}/keystatic/branch/edit-${name}/singleton/offer`);
+    const form = `branch/edit-${name}/singleton/offer`;
+    // Signed in on the first draft's form; the second is opened as it is.
+    if (name === 'netlify') await signInAt(page, form);
+    else await page.goto(formAt(form));
     await panel(page).getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(status(page)).toContainText(`Live at ${ADDRESS}: published in`, { timeout: 240_000 });
     expect(offerAt('main').kit.price).toBe(original + (name === 'netlify' ? 11 : 13));
