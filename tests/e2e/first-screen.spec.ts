@@ -5,9 +5,9 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { readBuiltPage } from './built-pages.ts';
-import { expect, ONE_WIDTH, test, wholeStylesheetApplied } from './fixtures.ts';
+import { expect, holdTheFallback, ONE_WIDTH, test, wholeStylesheetApplied } from './fixtures.ts';
 import { splitDocuments } from '../support/split-document.ts';
-import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
+import { FIRST_SCREEN_ONLY } from '../../src/lib/first-screen-loader.ts';
 import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
 
 const PAGES = [
@@ -49,26 +49,6 @@ async function holdBack(page: Page, url: RegExp, current: () => Hold): Promise<v
 }
 
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
-
-/**
- * Holds the loader's fallback for as long as the test runs: its timer (a `setTimeout` of
- * SHOW_ANYWAY_MS, never run; the page's other timers of that length, such as the first paint's
- * own fallback, wait too) and the inline rule's animation (paused). Each shows the rest of the
- * page SHOW_ANYWAY_MS after it loads, stylesheet or not. The tests below prove what happens
- * before that, with a stylesheet that comes when the test lets it go: held, their verdict no
- * longer hangs on how fast a busy machine gets there. The fallback is proven on its own: its
- * timer by tests/unit/first-screen-loader.test.ts, its animation by "should the loader never come".
- */
-async function holdTheFallback(page: Page): Promise<void> {
-  await page.addInitScript((fallbackMs) => {
-    const setTimer = window.setTimeout.bind(window);
-    window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) =>
-      ms === fallbackMs ? 0 : setTimer(handler, ms, ...args)) as typeof window.setTimeout;
-    const paused = new CSSStyleSheet();
-    paused.replaceSync('[data-later]{animation-play-state:paused!important}');
-    document.adoptedStyleSheets = [paused];
-  }, SHOW_ANYWAY_MS);
-}
 
 /**
  * Records on `window.restShowedBy` what took the first-screen-only class off the root: the whole

@@ -9,6 +9,7 @@ import { expect, test as base, type Browser, type Locator, type Page } from '@pl
 import { htmlcsIgnores } from '../checkers/ignores.ts';
 import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
 import { axeViolations } from '../support/axe.ts';
+import { SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 /** Whole-page scans add axe's best practices: unique landmark names, one main, headings in order… */
@@ -204,6 +205,27 @@ export async function shownUnlessHidden(
  * widget shows, and the suite spends its minutes on what does change with the width.
  */
 export const ONE_WIDTH = '@one-width';
+
+/**
+ * Holds the loader's fallback for as long as the test runs: its timer (a `setTimeout` of
+ * SHOW_ANYWAY_MS, never run; the page's other timers of that length, such as the first paint's
+ * own fallback, wait too) and the inline rule's animation (paused). Each shows the rest of the
+ * page SHOW_ANYWAY_MS after it loads, stylesheet or not. The tests that hold it prove what happens
+ * before that (first-screen.spec.ts, with a stylesheet that comes when the test lets it go) or
+ * count every shift from the first byte (resilience.spec.ts): held, their verdict no longer hangs
+ * on how fast a busy machine gets there. The fallback is proven on its own: its
+ * timer by tests/unit/first-screen-loader.test.ts, its animation by "should the loader never come".
+ */
+export async function holdTheFallback(page: Page): Promise<void> {
+  await page.addInitScript((fallbackMs) => {
+    const setTimer = window.setTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) =>
+      ms === fallbackMs ? 0 : setTimer(handler, ms, ...args)) as typeof window.setTimeout;
+    const paused = new CSSStyleSheet();
+    paused.replaceSync('[data-later]{animation-play-state:paused!important}');
+    document.adoptedStyleSheets = [paused];
+  }, SHOW_ANYWAY_MS);
+}
 
 /**
  * Waits until the whole stylesheet applies: before it, what lies below the first screen is hidden

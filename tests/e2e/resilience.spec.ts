@@ -1,7 +1,7 @@
 /** The site holds when others fail: every outside host down (JavaScript off: no-javascript.spec.ts). */
 import type { Page } from '@playwright/test';
 import { siteContent } from '../support/site-content.ts';
-import { AUTH_URL_RE, expect, hydrated, test } from './fixtures.ts';
+import { AUTH_URL_RE, expect, holdTheFallback, hydrated, test, wholeStylesheetApplied } from './fixtures.ts';
 
 /** Every request to another host fails, as if the video, newsletter and font services were down. */
 async function cutOffOutsideHosts(page: Page, ownHost: string) {
@@ -36,6 +36,8 @@ async function walkCutOff(page: Page, path: string, baseURL: string) {
   const attempted = await cutOffOutsideHosts(page, new URL(baseURL).host);
   await measureLayoutShift(page);
   await page.goto(path, { waitUntil: 'load' });
+  // The walk is over the whole page, laid out: below the first screen waits for the whole stylesheet.
+  await wholeStylesheetApplied(page);
   // Two frames at each stop: every lazy part of the page wakes.
   await page.evaluate(async () => {
     for (let top = 0; top < document.documentElement.scrollHeight; top += innerHeight) {
@@ -53,6 +55,9 @@ for (const path of ['/', '/community']) {
     visitorsPage: page,
     baseURL,
   }) => {
+    // Every shift counts, the ones of a busy machine's late stylesheet too: not the loader's
+    // fallback, which would show the rest unstyled after a few seconds (first-screen.spec.ts).
+    await holdTheFallback(page);
     const attempted = await walkCutOff(page, path, baseURL!);
     // No third party before the visitor asks.
     expect(attempted).toEqual([]);
