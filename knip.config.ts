@@ -28,6 +28,8 @@ const config: KnipConfig = {
     'tests/hosted-editor/github-hosts.ts',
     // The content check's Playwright config, named by path in tests/content/check.ts.
     'tests/content/playwright.config.ts',
+    // The owner-edits proof's Playwright config, named by path in tests/owner-edits/prove.ts.
+    'tests/owner-edits/playwright.config.ts',
   ],
   // The static files are served as they are, by path (public/noscript.css from a <link>).
   ignore: ['public/**'],

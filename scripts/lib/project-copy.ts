@@ -58,6 +58,9 @@ const PER_PROJECT = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
  */
 const SEEDED_IMAGES = '.astro/assets';
 
+/** Where a project's image cache is, from its root. */
+export const IMAGE_CACHE = join('node_modules', SEEDED_IMAGES);
+
 /**
  * The copy's own node_modules: each package linked from the project's, its caches its own (its
  * images seeded from the project's) but for the build's compressed copies.

@@ -12,8 +12,11 @@ import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
 import { firstScreenEnd } from '../../integrations/first-screen.ts';
 import { campaignNames } from '../../src/content/campaign-files.ts';
 import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
+import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 
-export const DIST = join(process.cwd(), 'dist');
+// The project these tests belong to, not the folder Playwright started in: the owner-edits proof
+// runs two edited copies' budgets in one run.
+export const DIST = join(PROJECT_ROOT, 'dist');
 
 /**
  * JavaScript each page may ship, gzip as served, by the page's canonical URL path ('/404': the
@@ -28,8 +31,8 @@ export const BUDGETED_PAGES = Object.keys(JS_BUDGET_KB) as BudgetedPage[];
  * budgets of the page it is based on: `/podcast` → `/`.
  */
 export const CAMPAIGN_PAGES: ReadonlyMap<string, BudgetedPage> = new Map(
-  campaignNames(process.cwd()).map((name) => {
-    const file = join(process.cwd(), CAMPAIGN_FOLDER, `${name}.yaml`);
+  campaignNames(PROJECT_ROOT).map((name) => {
+    const file = join(PROJECT_ROOT, CAMPAIGN_FOLDER, `${name}.yaml`);
     return [`/${name}`, (parse(readFileSync(file, 'utf8')) as { page: BudgetedPage }).page];
   }),
 );

@@ -3,11 +3,14 @@
  * A copy of the project gets the edits below, as an owner would make them in the editor: every
  * figure in offer.yaml changed, a testimonial and a title rewritten, four questions added to the
  * FAQ, a section of each page hidden, a campaign page made, a picture replaced by a camera's
- * photo, and each page's hero made shorter (a one-line headline, a one-sentence lede). The copy is built, and on it run every unit test the content reaches, every end-to-end test
+ * photo, and each page's hero made shorter (a one-line headline, a one-sentence lede). A second copy
+ * gets the same edits but each hero made longer (a headline of several lines, a lede of three
+ * sentences). Both copies are built (the second beside the unit tests, from the images the first
+ * build encoded). On the first run every unit test the content reaches; then one Playwright run
+ * (tests/owner-edits/playwright.config.ts) over both: on the shorter heroes every end-to-end test
  * file that reads the owner's content (at phone width, where every section and widget shows), the
- * first-screen test at every width and the byte budgets. Then each hero is made longer (a headline
- * of several lines, a lede of three sentences), and the copy built and checked again for what the
- * length of the words changes: the heroes, the first screen and the budgets.
+ * first-screen test at every width and the byte budgets; on the longer heroes what the length of
+ * the words changes: the heroes, the first screen and the budgets.
  *
  * Green means those tests follow the owner's words; that no other browser test file types them is
  * checked by tests/unit/tests-follow-content.test.ts. A red run names the failing test above its
@@ -15,27 +18,21 @@
  * campaign page, as the sample below) is one more entry in HEROES; a new kind of edit, one more in
  * EDITS.
  *
- * OWNER_EDITS_PORT (default E2E_PORT + 100) is the copy's server port, so it never meets the main
- * suite's server. Playwright reuses a server it finds on its port (outside CI), so a port already
+ * OWNER_EDITS_PORT (default E2E_PORT + 100) and the port after it are the copies' server ports, so
+ * they never meet the main suite's server. Playwright reuses a server it finds on its port (outside CI), so a port already
  * taken stops the run rather than testing whatever answers there.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
-import { copyProject } from '../../scripts/lib/project-copy.ts';
+import { copyProject, IMAGE_CACHE } from '../../scripts/lib/project-copy.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
-import {
-  BUDGETS_SPEC,
-  e2eContentReaders,
-  FIRST_SCREEN,
-  FIRST_SCREEN_SPEC,
-  unitContentRoots,
-} from '../support/content-reach.ts';
+import { unitContentRoots } from '../support/content-reach.ts';
 
 type Yaml = Record<string, unknown>;
 
@@ -267,12 +264,15 @@ const HEROES: { file: string; write: typeof pageHero; page: string; shorter: Her
 const heroEdits = (length: 'shorter' | 'longer'): OwnerEdit[] =>
   HEROES.map(({ file, write, ...words }) => ({ file, change: (data) => write(data, words[length]) }));
 
-/** Makes the edits in the copy and builds it; fails unless every edited hero reached its page. */
-function editAndBuild(root: string, edits: OwnerEdit[], length: 'shorter' | 'longer'): void {
+/** Makes the edits in the copy, as the owner would, and logs them. */
+function makeEdits(root: string, edits: OwnerEdit[]): void {
   for (const { file, change } of edits) edit(root, file, change);
   console.log(`owner-edits: ${changes.length} changes in ${root}:\n  ${changes.join('\n  ')}`);
   changes.length = 0;
-  run('npm', ['run', 'build'], root);
+}
+
+/** Fails unless every edited hero, and the edited price, reached the copy's built pages. */
+function checkBuilt(root: string, length: 'shorter' | 'longer'): void {
   const price = (parse(readFileSync(join(root, 'src/content/offer.yaml'), 'utf8')) as Yaml)['kit'] as Yaml;
   const shown = [
     ...HEROES.map((hero) => ({ page: hero.page, expected: hero[length].headline })),
@@ -284,59 +284,78 @@ function editAndBuild(root: string, edits: OwnerEdit[], length: 'shorter' | 'lon
   }
 }
 
-const port = Number(process.env['OWNER_EDITS_PORT'] ?? Number(process.env['E2E_PORT'] ?? 4322) + 100);
-const env = { E2E_PORT: String(port) };
+/**
+ * The longer heroes' build, its output kept and printed whole when it ends, so it never interleaves
+ * with the unit tests' running beside it.
+ */
+function buildBeside(root: string): Promise<void> {
+  console.log(`owner-edits: npm run build (in ${root}, beside the unit tests)`);
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      console.log(`owner-edits: the longer heroes' build:\n${Buffer.concat(output).toString()}`);
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(`owner-edits: \`npm run build\` failed in the edited copy (${root}), as printed above.`),
+        );
+    });
+  });
+}
 
-/** Fails when something already listens on the copy's port: Playwright would test it instead of the copy. */
-async function portIsFree(): Promise<void> {
+const port = Number(process.env['OWNER_EDITS_PORT'] ?? Number(process.env['E2E_PORT'] ?? 4322) + 100);
+
+/** Fails when something already listens on a copy's port: Playwright would test it instead of the copy. */
+async function portIsFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = createServer()
       .once('error', () =>
-        reject(new Error(`owner-edits: port ${port} is taken; set OWNER_EDITS_PORT to a free one.`)),
+        reject(
+          new Error(
+            `owner-edits: port ${port} is taken; set OWNER_EDITS_PORT to a free one (the next is used too).`,
+          ),
+        ),
       )
       .listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
 }
-const playwright = (root: string, args: string[]) =>
-  run('npx', ['playwright', 'test', '--retries=0', ...args], root, env);
 
-await portIsFree();
-const copy = copyProject('owner-edits', { everything: true });
+await portIsFree(port);
+await portIsFree(port + 1);
+// Two copies, one for each length of the heroes, so both builds are done before the one browser run.
+const shorter = copyProject('owner-edits', { everything: true });
+const longer = copyProject('owner-edits-longer', { everything: true });
 try {
-  await writeOwnersPhoto(copy.root);
-  editAndBuild(copy.root, [...EDITS, ...heroEdits('shorter')], 'shorter');
-  run('npx', ['vitest', 'related', '--run', ...unitContentRoots(copy.root)], copy.root);
-  // At phone width every reader, the first screen at 1920 px among them; the other widths' first screens.
-  playwright(copy.root, [
-    '--project=phone',
-    '--project=http',
-    ...e2eContentReaders(copy.root),
-    FIRST_SCREEN_SPEC,
-    BUDGETS_SPEC,
-  ]);
-  playwright(copy.root, ['--project=tablet', '--project=desktop', '-g', FIRST_SCREEN, FIRST_SCREEN_SPEC]);
+  await writeOwnersPhoto(shorter.root);
+  copyFileSync(join(shorter.root, OWNERS_PHOTO), join(longer.root, OWNERS_PHOTO));
+  makeEdits(shorter.root, [...EDITS, ...heroEdits('shorter')]);
+  makeEdits(longer.root, [...EDITS, ...heroEdits('longer')]);
+  run('npm', ['run', 'build'], shorter.root);
+  checkBuilt(shorter.root, 'shorter');
+  // The owner's photo is encoded once: the longer copy starts with the images the first build made.
+  cpSync(join(shorter.root, IMAGE_CACHE), join(longer.root, IMAGE_CACHE), { recursive: true });
+  const longerBuild = buildBeside(longer.root);
+  try {
+    run('npx', ['vitest', 'related', '--run', ...unitContentRoots(shorter.root)], shorter.root);
+  } finally {
+    await longerBuild;
+  }
+  checkBuilt(longer.root, 'longer');
+  console.log('owner-edits: with shorter heroes, the unit tests the content reaches passed.');
+  // One browser run over both copies (tests/owner-edits/playwright.config.ts says what runs where).
+  run('npx', ['playwright', 'test', '--config=tests/owner-edits/playwright.config.ts'], shorter.root, {
+    OWNER_EDITS_PORT: String(port),
+    OWNER_EDITS_LONGER_ROOT: longer.root,
+  });
   console.log(
-    'owner-edits: with shorter heroes, the unit tests the content reaches, the end-to-end readers and the budgets passed.',
+    'owner-edits: with shorter heroes, the end-to-end readers, the first screens and the budgets passed; ' +
+      'with longer heroes, the heroes, the first screens and the budgets.',
   );
-
-  editAndBuild(copy.root, heroEdits('longer'), 'longer');
-  // One run: the heroes and first screens at every width, and the budgets (each titled after the
-  // build it checks, "default build: …").
-  const heroTests = [
-    '-g',
-    `hero|${FIRST_SCREEN}|default build`,
-    ...e2eContentReaders(copy.root),
-    FIRST_SCREEN_SPEC,
-    BUDGETS_SPEC,
-  ];
-  playwright(copy.root, [
-    '--project=phone',
-    '--project=tablet',
-    '--project=desktop',
-    '--project=http',
-    ...heroTests,
-  ]);
-  console.log('owner-edits: with longer heroes, the heroes, the first screen and the budgets passed.');
 } finally {
-  copy.remove();
+  shorter.remove();
+  longer.remove();
 }
