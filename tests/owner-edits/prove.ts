@@ -5,7 +5,7 @@
  * FAQ, a section of each page hidden, a campaign page made, a picture replaced by a camera's
  * photo, and each page's hero made shorter (a one-line headline, a one-sentence lede). A second copy
  * gets the same edits but each hero made longer (a headline of several lines, a lede of three
- * sentences). Both copies are built (the second beside the unit tests, from the images the first
+ * sentences). Both copies are built (the second after the unit tests, from the images the first
  * build encoded). On the first run every unit test the content reaches; then one Playwright run
  * (tests/owner-edits/playwright.config.ts) over both: on the shorter heroes every end-to-end test
  * file that reads the owner's content (at phone width, where every section and widget shows), the
@@ -22,7 +22,7 @@
  * they never meet the main suite's server. Playwright reuses a server it finds on its port (outside CI), so a port already
  * taken stops the run rather than testing whatever answers there.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -284,29 +284,6 @@ function checkBuilt(root: string, length: 'shorter' | 'longer'): void {
   }
 }
 
-/**
- * The longer heroes' build, its output kept and printed whole when it ends, so it never interleaves
- * with the unit tests' running beside it.
- */
-function buildBeside(root: string): Promise<void> {
-  console.log(`owner-edits: npm run build (in ${root}, beside the unit tests)`);
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      console.log(`owner-edits: the longer heroes' build:\n${Buffer.concat(output).toString()}`);
-      if (code === 0) resolve();
-      else
-        reject(
-          new Error(`owner-edits: \`npm run build\` failed in the edited copy (${root}), as printed above.`),
-        );
-    });
-  });
-}
-
 const port = Number(process.env['OWNER_EDITS_PORT'] ?? Number(process.env['E2E_PORT'] ?? 4322) + 100);
 
 /** Fails when something already listens on a copy's port: Playwright would test it instead of the copy. */
@@ -338,12 +315,10 @@ try {
   checkBuilt(shorter.root, 'shorter');
   // The owner's photo is encoded once: the longer copy starts with the images the first build made.
   cpSync(join(shorter.root, IMAGE_CACHE), join(longer.root, IMAGE_CACHE), { recursive: true });
-  const longerBuild = buildBeside(longer.root);
-  try {
-    run('npx', ['vitest', 'related', '--run', ...unitContentRoots(shorter.root)], shorter.root);
-  } finally {
-    await longerBuild;
-  }
+  run('npx', ['vitest', 'related', '--run', ...unitContentRoots(shorter.root)], shorter.root);
+  // After the unit tests, not beside them: on two cores a build beside them only slows both, and
+  // their guards (a server's answer, a test's 20 s) are for a machine the proof alone keeps busy.
+  run('npm', ['run', 'build'], longer.root);
   checkBuilt(longer.root, 'longer');
   console.log('owner-edits: with shorter heroes, the unit tests the content reaches passed.');
   // One browser run over both copies (tests/owner-edits/playwright.config.ts says what runs where).
