@@ -40,13 +40,17 @@ export interface LocalEditor {
   close: () => Promise<void>;
 }
 
-/** The server on 127.0.0.1 and a free port, for the project at `root`. */
+/**
+ * The server on 127.0.0.1 and a free port, for the project at `root`; `settleMs` in place of the
+ * editor's own settle time where a test needs a wider one.
+ */
 export async function startLocalEditor(
   root: string,
-  { app = standInApp() }: { app?: EditorApp } = {},
+  { app = standInApp(), settleMs }: { app?: EditorApp; settleMs?: number } = {},
 ): Promise<LocalEditor> {
+  const settled = settleMs === undefined ? parts : { ...parts, SAVE_SETTLES_MS: settleMs };
   // No analytics provider: the results view says so (its figures are tests/editor/results.spec.ts's).
-  const server = localEditorServer({ root, app, parts, results: { state: 'no-provider' } });
+  const server = localEditorServer({ root, app, parts: settled, results: { state: 'no-provider' } });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const { port } = server.server.address() as { port: number };
   const ask: LocalEditor['ask'] = (path, { method = 'GET', headers = {}, body } = {}) =>
