@@ -15,7 +15,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parse, stringify } from 'yaml';
@@ -26,6 +25,7 @@ import { contentOf } from '../support/site-content.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import { pressSave } from '../support/editor-save.ts';
+import { axeViolations } from '../support/axe.ts';
 import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
 
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331);
@@ -286,17 +286,15 @@ test("a save keeps the owner's place in the form and says Saved, at 1280 and 375
 
 /**
  * What axe finds against WCAG 2.1 A and AA on the page, or in its open dialog: one line a finding.
- * Axe runs in the page itself (legacy mode: it would skip a frame from another site, and the
- * editor draws none) and hands back its violations only: the default run carries every rule's
- * passing nodes of a form thousands of elements long to a second, blank page, 20 to 45 s a scan
- * on a busy 2-core machine against 5 to 8 s, and finds the same violations.
+ * axe is put into the page once and kept for the next scans of it (tests/support/axe.ts): the
+ * package's legacy mode put its script in twice a scan and took four times as long on a long form
+ * (the same findings, rule by rule, on each state scanned here).
  */
 async function axeFindings(page: Page, dialog = false): Promise<string[]> {
-  const scan = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode();
-  const { violations } = await (dialog ? scan.include('[role="dialog"]') : scan).analyze();
+  const violations = await axeViolations(page, {
+    tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+    include: dialog ? '[role="dialog"]' : undefined,
+  });
   return violations.flatMap(({ id, nodes }) => nodes.map(({ html }) => `${id}: ${html}`));
 }
 
