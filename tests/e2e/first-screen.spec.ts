@@ -326,6 +326,7 @@ test.describe('the first screen first', () => {
               hasTouch: false,
             });
             try {
+              await holdTheFallback(page);
               await recordLayoutShifts(page);
               await page.goto(`${split.origin}${path}`, { waitUntil: 'commit' });
               await expect(page.locator('h1')).toBeVisible();
