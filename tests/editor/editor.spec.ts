@@ -298,10 +298,27 @@ async function axeFindings(page: Page, dialog = false): Promise<string[]> {
   return violations.flatMap(({ id, nodes }) => nodes.map(({ html }) => `${id}: ${html}`));
 }
 
+/**
+ * Waits until what moves on the page has come to rest (a dialog fades in as it opens): axe reads
+ * the colours as drawn, and a button's words half faded in once read as too faint. Animations that
+ * never end (a spinner) are not waited for.
+ */
+async function atRest(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** What axe finds in the state the page is in, at each width: one load of the page, one scan a width. */
 async function axeAtBothWidths(page: Page, what: string, dialog = false) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
+    await atRest(page);
     expect(await axeFindings(page, dialog), `${what} at ${width} px`).toEqual([]);
   }
 }
