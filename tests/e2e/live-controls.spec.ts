@@ -6,6 +6,7 @@
  * in milliseconds fails when the machine is busy, not when the site is slow.
  */
 import { LIVE_WIDGETS } from '../../bench/first-tap.ts';
+import type { Page } from '@playwright/test';
 import { siteContent } from '../support/site-content.ts';
 import { expect, ONE_WIDTH, shownUnlessHidden, test } from './fixtures.ts';
 
@@ -48,6 +49,19 @@ for (const { name: widget, region, control, answered, belowLgOnly } of LIVE_WIDG
   });
 }
 
+/** Holds back the files `pattern` names until `release` is called; `held` says whether one was asked for. */
+async function holdBack(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(pattern, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, held: () => asked };
+}
+
 // The hold and its replay are the page's script's (src/lib/first-screen-loader.ts and the live
 // directive), with no width in them, on a tab shown at every width: proven at one. Where each
 // widget sits at each width, and the first tap there, is the test above.
@@ -56,12 +70,7 @@ test(
   { tag: ONE_WIDTH },
   async ({ page }) => {
     // The pricing tabs' code is held back until the tap has landed, as on a connection slower than the visitor.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/JoinNowTabs\.[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, /\/_astro\/JoinNowTabs\.[\w-]+\.js$/);
     await page.goto('/community');
     if (!(await shownUnlessHidden(page, 'join-now', community.joinNow.hidden))) return;
     const compare = page.locator('#join-tab-compare');
@@ -81,18 +90,11 @@ test(
   async ({ page }) => {
     // What wakes the islands (Astro's element, its directive and the props) comes once the first
     // screen is painted: here it is held back until the tap has landed.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = false;
-    await page.route(/\/_astro\/islands\.[0-9a-f]+\.js$/, async (route) => {
-      held = true;
-      await released;
-      await route.continue();
-    });
+    const { release, held } = await holdBack(page, /\/_astro\/islands\.[0-9a-f]+\.js$/);
     // Not the load event: a script the page adds before it holds it back, and this one is held.
     await page.goto('/community', { waitUntil: 'domcontentloaded' });
     if (!(await shownUnlessHidden(page, 'join-now', community.joinNow.hidden))) return;
-    await expect.poll(() => held, { message: 'the island code was requested after the paint' }).toBe(true);
+    await expect.poll(held, { message: 'the island code was requested after the paint' }).toBe(true);
     const compare = page.locator('#join-tab-compare');
     await compare.click();
     expect(await page.evaluate(() => customElements.get('astro-island'))).toBeUndefined();
