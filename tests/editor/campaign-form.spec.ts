@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { readSettings } from '../../runtime/settings.ts';
 import { PAGES, type PagePath } from '../../src/content/pages.ts';
@@ -18,11 +18,10 @@ import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import { expectNoAxeViolations } from '../e2e/fixtures.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
-import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
+import type { EditorCopy } from '../support/editor-copy.ts';
+import { startFresh, test } from '../support/editor-shared.ts';
 import { contentOf } from '../support/site-content.ts';
 
-// Past the other editor tests' ports, so all can run at once.
-const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 3;
 const CREATE = '/keystatic/collection/campaigns/create';
 
 /**
@@ -37,13 +36,10 @@ let editor: EditorCopy;
 // 2-core machine shared with other builds.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-test.beforeAll(async () => {
-  // A copy of the project, and the editor's app built if its sources changed since the last run.
-  test.setTimeout(360_000);
-  editor = await startEditorCopy('campaign-form', PORT);
+// The worker's copy of the project (tests/support/editor-shared.ts), as committed.
+test.beforeAll(({ sharedEditor }) => {
+  editor = startFresh(sharedEditor);
 });
-
-test.afterAll(async () => editor?.stop());
 
 test.afterEach(async ({ page: _page }, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus)

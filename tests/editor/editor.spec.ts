@@ -779,7 +779,7 @@ test('"Campaign pages": the owner makes one, sees it at its address, edits it an
   // Edited: its headline changed, in the file. Its form reached by the editor's navigation (the
   // split tests' form saved nothing): the list of campaign pages, then the page.
   await page.getByRole('link', { name: 'Campaign pages', exact: true }).first().click();
-  await page.getByText('Podcast', { exact: true }).first().click();
+  await page.getByText(SAMPLE_CAMPAIGN.name, { exact: true }).first().click();
   await expect(page).toHaveURL(`${EDITOR}/keystatic/collection/campaigns/item/${SAMPLE_CAMPAIGN.name}`);
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
   await words().getByRole('textbox', { name: 'Hero → Headline' }).fill(NEW_HEADLINE);

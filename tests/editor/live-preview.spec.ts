@@ -8,15 +8,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
-import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
+import type { EditorCopy } from '../support/editor-copy.ts';
+import { startFresh, test } from '../support/editor-shared.ts';
 import { contentOf, kitSectionTitles } from '../support/site-content.ts';
 import { axeViolations } from '../support/axe.ts';
 
-/** The editor's port: an offset from EDITOR_PORT of its own among the editor tests'. */
-const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 4;
 /** The owner's guide's phone picture of the preview (docs/images/live-preview-375.png), kept after the run. */
 const SHOTS = join(PROJECT_ROOT, 'test-results/editor');
 /** The headline the test types (its own input, not the owner's). */
@@ -34,19 +33,14 @@ let editor: EditorCopy;
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-test.beforeAll(async () => {
-  // A copy of the project, and the editor's app built if its sources changed since the last run.
-  test.setTimeout(360_000);
-  editor = await startEditorCopy('live-preview', PORT);
+// The worker's copy of the project (tests/support/editor-shared.ts), as committed.
+test.beforeAll(({ sharedEditor }) => {
+  editor = startFresh(sharedEditor);
 });
 
 test.afterEach(async ({ page: _page }, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus)
     await testInfo.attach('npm run edit printed', { body: editor?.log() ?? '' });
-});
-
-test.afterAll(async () => {
-  await editor?.stop();
 });
 
 /** Opens the kit page's form (a fresh load) and waits until it is drawn. */

@@ -11,16 +11,15 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { contentPath } from '../../src/content/schemas.ts';
 import { MAX_BYTES, MAX_SIDE } from '../../src/editor/picture-check.ts';
-import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
+import type { EditorCopy } from '../support/editor-copy.ts';
+import { startFresh, test } from '../support/editor-shared.ts';
 import { pressSave } from '../support/editor-save.ts';
 
-// Past the other editor tests' ports (the results test's collector has the one before).
-const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 6;
 const MB = 1024 * 1024;
 const PHOTO = { width: 6000, height: 4000 };
 const NEW_DESCRIPTION = 'The owner’s own photo of the office, taken with a camera.';
@@ -33,10 +32,9 @@ let unreadable = '';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-test.beforeAll(async () => {
-  // A copy of the project, and the editor's app built if its sources changed since the last run.
-  test.setTimeout(360_000);
-  editor = await startEditorCopy('uploads', PORT);
+test.beforeAll(async ({ sharedEditor }) => {
+  // The worker's copy of the project (tests/support/editor-shared.ts), as committed.
+  editor = startFresh(sharedEditor);
   // A camera's photo: grain drawn small and scaled up, for a photo's weight rather than a flat colour's.
   const grain = { type: 'gaussian', mean: 128, sigma: 60 } as const;
   files = mkdtempSync(join(tmpdir(), 'be-uploads-'));
@@ -49,8 +47,7 @@ test.beforeAll(async () => {
   writeFileSync(unreadable, 'These bytes are no picture at all.');
 });
 
-test.afterAll(async () => {
-  await editor?.stop();
+test.afterAll(() => {
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
