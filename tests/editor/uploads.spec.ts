@@ -29,12 +29,21 @@ let editor: EditorCopy;
 let files = '';
 let photo = '';
 let unreadable = '';
+/**
+ * One tab for both tests, as the owner's: the community page's form loaded once (a long form's
+ * fresh load takes seconds), the second test going on where the first left it.
+ */
+let page: Page;
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-test.beforeAll(async ({ sharedEditor }) => {
+test.beforeAll(async ({ sharedEditor, browser }) => {
   // The worker's copy of the project (tests/support/editor-shared.ts), as committed.
   editor = startFresh(sharedEditor);
+  const { viewport, reducedMotion, actionTimeout, navigationTimeout } = test.info().project.use;
+  page = await browser.newPage({ viewport, reducedMotion });
+  page.setDefaultTimeout(actionTimeout ?? 0);
+  page.setDefaultNavigationTimeout(navigationTimeout ?? 0);
   // A camera's photo: grain drawn small and scaled up, for a photo's weight rather than a flat colour's.
   const grain = { type: 'gaussian', mean: 128, sigma: 60 } as const;
   files = mkdtempSync(join(tmpdir(), 'be-uploads-'));
@@ -47,11 +56,13 @@ test.beforeAll(async ({ sharedEditor }) => {
   writeFileSync(unreadable, 'These bytes are no picture at all.');
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
+  await page?.context().close();
   if (files) rmSync(files, { recursive: true, force: true });
 });
 
-test.afterEach(async ({ page: _page }, testInfo) => {
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(async ({}, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus)
     await testInfo.attach('npm run edit printed', { body: editor?.log() ?? '' });
 });
@@ -64,32 +75,32 @@ const officeImages = () =>
     }
   ).virtualOffice.images;
 
-/** The community page's form, with the dialog of its first office picture open. */
-async function openFirstPicture(page: Page) {
-  await page.goto(`${editor.origin}/keystatic/singleton/community`);
+/** The community page's form (loaded when the tab shows another page), with the dialog of its first office picture open. */
+async function openFirstPicture() {
+  const form = `${editor.origin}/keystatic/singleton/community`;
+  if (page.url() !== form) await page.goto(form);
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByText(officeImages()[0]!.alt, { exact: true }).click();
   return page.getByRole('dialog');
 }
 
 /** Chooses `file` for the picture in `dialog`, as the owner's click on Keystatic's button does. */
-async function choose(page: Page, dialog: ReturnType<Page['getByRole']>, file: string) {
+async function choose(dialog: ReturnType<Page['getByRole']>, file: string) {
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Choose file' }).click();
   await (await chooser).setFiles(file);
 }
 
-test('a file the browser cannot read is refused with what to do, the picture before it kept', async ({
-  page,
-}) => {
+test('a file the browser cannot read is refused with what to do, the picture before it kept', async () => {
   const before = officeImages()[0]!;
-  const dialog = await openFirstPicture(page);
+  const dialog = await openFirstPicture();
   // The picture the field shows: the one in the file, drawn from its own bytes.
   const shown = dialog.locator('img');
   await expect(shown).toHaveJSProperty('complete', true);
   const src = await shown.getAttribute('src');
   const { width } = await sharp(join(editor.project.root, before.src)).metadata();
-  await choose(page, dialog, unreadable);
+  await choose(dialog, unreadable);
   await expect(dialog.getByRole('alert')).toHaveText(
     /^Not taken: the editor cannot read this picture .*save it as a JPEG or PNG first\. The picture before it is kept\.$/,
   );
@@ -104,14 +115,12 @@ test('a file the browser cannot read is refused with what to do, the picture bef
   expect(editor.git('status', '--porcelain')).toBe('');
 });
 
-test('a camera’s 9 MB photo is scaled down to 4000 px before it is saved, with a sentence saying so, and its description is asked again', async ({
-  page,
-}) => {
+test('a camera’s 9 MB photo is scaled down to 4000 px before it is saved, with a sentence saying so, and its description is asked again', async () => {
   const bytes = readFileSync(photo).byteLength;
   // The photo is a camera's: over the weight and the size a picture may be.
   expect(bytes).toBeGreaterThan(MAX_BYTES);
-  const dialog = await openFirstPicture(page);
-  await choose(page, dialog, photo);
+  const dialog = await openFirstPicture();
+  await choose(dialog, photo);
   const saved = { width: MAX_SIDE, height: Math.round((PHOTO.height * MAX_SIDE) / PHOTO.width) };
   await expect(dialog.getByRole('status').filter({ hasText: /^This picture was/ })).toHaveText(
     new RegExp(
