@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parse, stringify } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
@@ -27,6 +27,8 @@ import { testable } from '../../src/content/schemas/experiments.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { axeViolations } from '../support/axe.ts';
 import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
+// The editor tests' own `test` (its worker's shared copy unused here): one kind of worker runs them all.
+import { test } from '../support/editor-shared.ts';
 
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331);
 const EDITOR = `http://127.0.0.1:${PORT}`;

@@ -18,7 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { PAGES } from '../../src/content/pages.ts';
@@ -31,6 +31,8 @@ import type { AnalyticsApi } from '../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
 import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
+// The editor tests' own `test` (its worker's shared copy unused here): one kind of worker runs them all.
+import { test } from '../support/editor-shared.ts';
 import { contentOf } from '../support/site-content.ts';
 
 // One port past the editor test's own, so both can run at once.

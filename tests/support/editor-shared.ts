@@ -5,6 +5,10 @@
  * rather than once a file. Each file starts from the copy as committed (`startFresh` in its
  * beforeAll), so what an earlier file wrote is put away. A file that needs a copy of its own (other
  * settings, a prepared project, commits of its own) starts one itself (`startEditorCopy`).
+ *
+ * Every editor spec file takes its `test` from here, whether it uses the copy or not: Playwright
+ * runs tests of another set of fixtures in a worker of their own, and a file with the plain `test`
+ * between these had a new worker (a Node process and a browser) started for it.
  */
 import { test as base } from '@playwright/test';
 import { startEditorCopy, type EditorCopy } from './editor-copy.ts';
