@@ -291,7 +291,9 @@ test('a user who may read the repository but not write to it cannot publish', as
   setting.standIn.readOnlySignIns = true;
   try {
     await signInAt(page, 'branch/edit-reader/singleton/offer');
-    await expect(panel(page)).toContainText('you cannot publish');
+    // A guard against a hang: the form and its panel are drawn after the sign-in's redirect, past
+    // 5 s on a busy machine (a run beside other work failed there once).
+    await expect(panel(page)).toContainText('you cannot publish', { timeout: 60_000 });
     await expect(panel(page).getByRole('button')).toHaveCount(0);
     // GitHub itself refuses such a user's pull request and merge, whatever a page sends.
     const token = (await context.cookies(SITE)).find(
