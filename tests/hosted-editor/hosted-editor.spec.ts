@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
 import { parse } from 'yaml';
 import { STATE_COOKIE } from '../../runtime/editor-api.ts';
@@ -64,19 +64,41 @@ test.afterAll(async () => {
   await setting?.stop();
 });
 
-/**
- * Opens the editor's page `path` (its home by default) signed out, signs in with GitHub there, and
- * is sent back to it: a form is drawn once, not on the home page first and then again.
- */
-async function signIn(page: Page, path = '') {
-  const at = `${SITE}/keystatic${path && `/${path}`}`;
+/** Opens the editor's home signed out, signs in with GitHub there, and is sent back to it. */
+async function signIn(page: Page) {
+  const at = `${SITE}/keystatic`;
   await page.goto(at);
   await page.getByRole('button', { name: 'Log in with GitHub' }).click();
   await expect(page.getByRole('heading', { name: 'Authorize the site editor' })).toBeVisible({
     timeout: 30_000,
   });
   await page.getByRole('link', { name: 'Authorize' }).click();
-  await expect(page).toHaveURL(path ? at : new RegExp(`^${at}`));
+  await expect(page).toHaveURL(new RegExp(`^${at}`));
+}
+
+/**
+ * The owner's cookies after the first test's sign-in: the later tests start signed in with them,
+ * in a browser of their own (its own storage, so Keystatic keeps no draft from a test before),
+ * rather than drawing Keystatic's sign-in page and then their form again. Signing in itself is
+ * proved by the first two tests.
+ */
+let ownersCookies: Cookie[] = [];
+
+/** Opens the editor's page `path` with the owner's cookies from the first test's sign-in. */
+async function signedIn(page: Page, path: string) {
+  expect(ownersCookies, 'the first test signed the owner in').not.toEqual([]);
+  await page.context().addCookies(ownersCookies);
+  await page.goto(`${SITE}/keystatic/${path}`);
+}
+
+/**
+ * Moves to data file `name`'s form by the editor's navigation, as the owner does: the app stays
+ * loaded (a fresh load of a long form takes seconds) and draws the form on the same branch.
+ */
+async function go(page: Page, branch: string, name: keyof typeof contentFiles) {
+  const { label } = contentFiles[name].editor as { label: string };
+  await page.getByRole('link', { name: label, exact: true }).first().click();
+  await expect(page).toHaveURL(`${SITE}/keystatic/branch/${branch}/singleton/${name}`);
 }
 
 const dataAt = (ref: string, name: string) =>
@@ -106,9 +128,10 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
     expect(cookie.sameSite, cookie.name).toBe('Lax');
   }
   expect(cookies.find((cookie) => cookie.name === 'keystatic-gh-refresh-token')?.httpOnly).toBe(true);
+  ownersCookies = cookies;
 
   // A draft: a new branch from main.
-  await page.goto(`${SITE}/keystatic/branch/main/singleton/offer`);
+  await go(page, 'main', 'offer');
   await expect(page.getByRole('combobox', { name: 'Current branch' })).toHaveValue('main');
   await page.getByRole('button', { name: 'git actions' }).click();
   await page.getByRole('menuitem', { name: /New branch/ }).click();
@@ -135,7 +158,7 @@ test('the owner signs in, edits on a draft branch, previews and publishes; the r
     PREVIEW_URL.replace('{branch}', 'edit-new-price'),
   );
 
-  await page.goto(`${SITE}/keystatic/branch/edit-new-price/singleton/kit`);
+  await go(page, 'edit-new-price', 'kit');
   await page.getByRole('textbox', { name: 'Headline' }).first().fill(headline);
   await pressSave(page);
   await expect.poll(() => dataAt('edit-new-price', 'kit').hero.headline, { timeout: 60_000 }).toBe(headline);
@@ -325,15 +348,15 @@ function draftBranch(name: string): string {
 const formDrawn = (page: Page) =>
   expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 60_000 });
 
-/** Opens form `path` of the editor on `branch` and waits until it is drawn. */
-async function openForm(page: Page, branch: string, path: string) {
-  await page.goto(`${SITE}/keystatic/branch/${branch}/${path}`);
+/** Moves to data file `name`'s form by the editor's navigation (`go`) and waits until it is drawn. */
+async function openForm(page: Page, branch: string, name: keyof typeof contentFiles) {
+  await go(page, branch, name);
   await formDrawn(page);
 }
 
-/** Signs in on form `path` of the editor on `branch` (`signIn`) and waits until it is drawn. */
-async function signInToForm(page: Page, branch: string, path: string) {
-  await signIn(page, `branch/${branch}/${path}`);
+/** Opens form `path` of the editor on `branch` signed in (`signedIn`) and waits until it is drawn. */
+async function signedInToForm(page: Page, branch: string, path: string) {
+  await signedIn(page, `branch/${branch}/${path}`);
   await formDrawn(page);
 }
 
@@ -345,7 +368,7 @@ test('the live preview draws the draft branch as the owner types, beside the for
   const head = draftBranch('edit-live-preview');
   // The draft starts from main as the tests before left it (the first one publishes a headline).
   const content = { kit: dataAt(head, 'kit'), offer: dataAt(head, 'offer') };
-  await signInToForm(page, 'edit-live-preview', 'singleton/kit');
+  await signedInToForm(page, 'edit-live-preview', 'singleton/kit');
 
   await test.step('it opens beside the form and reads as the page: the same headings, in order', async () => {
     await page.getByRole('button', { name: 'Live preview' }).click();
@@ -398,7 +421,8 @@ test('the live preview draws the draft branch as the owner types, beside the for
 
   await test.step('a figure changed in Prices and figures shows wherever the page quotes it', async () => {
     const price = content.offer.kit.price + 7;
-    await openForm(page, 'edit-live-preview', 'singleton/offer');
+    await page.getByRole('button', { name: 'Close preview' }).click();
+    await openForm(page, 'edit-live-preview', 'offer');
     await page.getByRole('textbox', { name: 'Price (one-time, USD)' }).fill(String(price));
     await page.getByRole('button', { name: 'Live preview' }).click();
     const frame = previewFrame(page);
@@ -409,7 +433,8 @@ test('the live preview draws the draft branch as the owner types, beside the for
   });
 
   await test.step('a picture chosen but not saved shows from the page’s own memory', async () => {
-    await openForm(page, 'edit-live-preview', 'singleton/videos');
+    await page.getByRole('button', { name: 'Close preview' }).click();
+    await openForm(page, 'edit-live-preview', 'videos');
     const label = (contentFiles.videos.editor as { fields: Record<string, { label: string }> }).fields[
       'kitIntro'
     ]!.label;
@@ -428,7 +453,7 @@ test('on a phone the live preview fills the screen, fits its width, and goes bac
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   draftBranch('edit-phone-preview');
-  await signInToForm(page, 'edit-phone-preview', 'singleton/kit');
+  await signedInToForm(page, 'edit-phone-preview', 'singleton/kit');
   const field = page.getByRole('textbox', { name: 'Headline' }).first();
   await field.focus();
   await page.getByRole('button', { name: 'Live preview' }).click();
@@ -451,7 +476,7 @@ test('Keystatic keeps an unsaved form as the live preview reads it (its draft re
   page,
 }) => {
   draftBranch('edit-draft-record');
-  await signInToForm(page, 'edit-draft-record', 'singleton/faq');
+  await signedInToForm(page, 'edit-draft-record', 'singleton/faq');
   const field = page.getByRole('textbox').first();
   await field.fill(`${await field.inputValue()} (draft)`);
   const record = await page.evaluate(

@@ -14,7 +14,7 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
@@ -116,6 +116,20 @@ async function signInAt(page: Page, path: string) {
   await expect(page).toHaveURL(formAt(path));
 }
 
+/**
+ * The owner's cookies from the first sign-in: the tests after it open their form signed in with
+ * them, in a browser of their own, rather than drawing Keystatic's sign-in page and then the form
+ * again (the reader's test signs in itself, as a reader).
+ */
+let ownersCookies: Cookie[] = [];
+
+/** Opens form `path` with the owner's cookies from the first test's sign-in. */
+async function signedInAt(page: Page, path: string) {
+  expect(ownersCookies, 'the first test signed the owner in').not.toEqual([]);
+  await page.context().addCookies(ownersCookies);
+  await page.goto(formAt(path));
+}
+
 const panel = (page: Page) => page.getByRole('region', { name: 'Publishing' });
 const status = (page: Page) => panel(page).getByRole('status');
 
@@ -141,6 +155,7 @@ test('Publish on a draft opens its pull request, waits for the green check, merg
   const base = git('rev-parse', 'main');
   draftWithPrice('edit-new-price', price);
   await signInAt(page, 'branch/edit-new-price/singleton/offer');
+  ownersCookies = await context.cookies(SITE);
 
   const publish = panel(page).getByRole('button', { name: 'Publish', exact: true });
   await publish.click();
@@ -197,7 +212,7 @@ test('a red check is not merged: the editor says what failed, naming the file an
   setting.standIn.rest.gate = RED;
   const main = git('rev-parse', 'main');
   draftWithPrice('edit-broken-price', original + 7);
-  await signInAt(page, 'branch/edit-broken-price/singleton/offer');
+  await signedInAt(page, 'branch/edit-broken-price/singleton/offer');
   // By keyboard, as a person who does not use a mouse.
   await panel(page).getByRole('button', { name: 'Publish', exact: true }).focus();
   await page.keyboard.press('Enter');
@@ -239,7 +254,7 @@ test('Undo takes the last publish back, after asking, through the same check, un
 }) => {
   setting.standIn.rest.gate = HELD_GREEN;
   const before = git('rev-parse', 'main');
-  await signInAt(page, 'branch/main/singleton/offer');
+  await signedInAt(page, 'branch/main/singleton/offer');
   await panel(page).getByRole('button', { name: 'Undo the last publish…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Undo the last publish?' });
   await expect(dialog).toContainText('“Publish new-price”');
@@ -276,7 +291,9 @@ test('a user who may read the repository but not write to it cannot publish', as
   setting.standIn.readOnlySignIns = true;
   try {
     await signInAt(page, 'branch/edit-reader/singleton/offer');
-    await expect(panel(page)).toContainText('you cannot publish');
+    // A guard against a hang: the form and its panel are drawn after the sign-in's redirect, past
+    // 5 s on a busy machine (a run beside other work failed there once).
+    await expect(panel(page)).toContainText('you cannot publish', { timeout: 60_000 });
     await expect(panel(page).getByRole('button')).toHaveCount(0);
     // GitHub itself refuses such a user's pull request and merge, whatever a page sends.
     const token = (await context.cookies(SITE)).find(
@@ -354,8 +371,8 @@ test('a host that reports to GitHub is followed to Live: a commit status (Netlif
     host = each;
     draftWithPrice(`edit-${name}`, original + (name === 'netlify' ? 11 : 13));
     const form = `branch/edit-${name}/singleton/offer`;
-    // Signed in on the first draft's form; the second is opened as it is.
-    if (name === 'netlify') await signInAt(page, form);
+    // Signed in with the owner's cookies on the first draft's form; the second is opened as it is.
+    if (name === 'netlify') await signedInAt(page, form);
     else await page.goto(formAt(form));
     await panel(page).getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(status(page)).toContainText(`Live at ${ADDRESS}: published in`, { timeout: 240_000 });
