@@ -123,7 +123,8 @@ describe.skipIf(webkitSkip !== null)('webkit: no console error or warning from t
       const logged = ['/', '/community', '/no-such-page'];
       // Each page's own page view, not only a count of lines: the redirect's landing logs a second
       // view of /, and beside two busy loops WebKit had logged as many lines as were counted, none
-      // of them /community's view, when it was stopped a second later. The missing page logs its page view and its not-found event.
+      // of them /community's view, when it was stopped a second later. The missing page logs its
+      // page view and its not-found event.
       const lines = await miniBrowserConsole(
         PAGES.map(({ path }) => `${origin}${path}`),
         (lines) => logged.every((path) => viewed(lines, path)) && views(lines).length >= PAGES.length + 1,
