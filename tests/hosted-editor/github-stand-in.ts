@@ -29,6 +29,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildSchema, graphql } from 'graphql';
+import { GitHubApps } from './github-apps.ts';
 import { RestRepository } from './github-rest.ts';
 import { answerTunnels } from './github-tunnel.ts';
 
@@ -153,6 +154,10 @@ export class GitHubStandIn {
   readonly deliveries: Delivery[] = [];
   /** Pull requests, checks, statuses and deployments (./github-rest.ts): `rest.gate` sets the check's outcome. */
   readonly rest: RestRepository;
+  /** The App-manifest flow and installations (./github-apps.ts): the setup page's side of GitHub. */
+  readonly apps: GitHubApps;
+  /** The checks `main`'s protection requires, or null when it is not protected. */
+  mainProtectedBy: string[] | null = null;
   /** Sign-ins from now on give read-only tokens (a user who may read the repository, not write). */
   readOnlySignIns = false;
   private readonly webhooks: { url: string; secret: string }[] = [];
@@ -181,6 +186,12 @@ export class GitHubStandIn {
       git: (args) => this.git(args),
       branchOid: (branch) => this.branchOid(branch),
       moveBranch: (branch, before, after) => this.moveBranch(branch, before, after),
+    });
+    this.apps = new GitHubApps({
+      repo: `${options.owner}/${options.name}`,
+      escapeHtml,
+      issueToken: () => this.issueToken(true),
+      useClient: (clientId, clientSecret) => Object.assign(this.options, { clientId, clientSecret }),
     });
   }
 
@@ -481,7 +492,10 @@ export class GitHubStandIn {
 
     if (request.method === 'OPTIONS') return send(204, '', 'text/plain');
 
+    const method = request.method ?? 'GET';
     if (host === 'github.com') {
+      const appPage = this.apps.page(method, path, url.searchParams, body.toString('utf8'));
+      if (appPage?.html) return html(appPage.status, appPage.html.title, appPage.html.inner);
       if (path === '/login/oauth/authorize') {
         const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
         if (url.searchParams.get('client_id') !== this.options.clientId)
@@ -558,7 +572,11 @@ export class GitHubStandIn {
     }
 
     if (host === 'api.github.com') {
+      const appAnswer = this.apps.api(method, path, request.headers.authorization ?? '');
+      if (appAnswer) return json(appAnswer.status, appAnswer.json);
       if (!this.authorized(request)) return json(401, { message: 'Bad credentials' });
+      const setupAnswer = this.setupAnswer(request, path, url, body);
+      if (setupAnswer) return json(setupAnswer.status, setupAnswer.json);
       if (path === '/graphql' && request.method === 'POST') {
         const { query, variables, operationName } = JSON.parse(body.toString('utf8')) as {
           query: string;
@@ -666,6 +684,52 @@ export class GitHubStandIn {
         );
     }
     return send(404, 'Not Found', 'text/plain');
+  }
+
+  /**
+   * What the setup reads and writes with an installation's token: how `main` is protected (branch
+   * protection, rulesets), a file's sha (GitHub's JSON answer) and a file written on a branch.
+   */
+  private setupAnswer(request: IncomingMessage, path: string, url: URL, body: Buffer) {
+    const repoPath = `/repos/${this.options.owner}/${this.options.name}`;
+    if (request.method === 'GET' && path === `${repoPath}/rules/branches/main`)
+      return { status: 200, json: [] };
+    if (request.method === 'GET' && path === `${repoPath}/branches/main/protection`)
+      return this.mainProtectedBy
+        ? { status: 200, json: { required_status_checks: { contexts: this.mainProtectedBy } } }
+        : { status: 404, json: { message: 'Branch not protected' } };
+    const file = new RegExp(`^${repoPath}/contents/(.+)$`).exec(path);
+    if (!file) return null;
+    const filePath = decodeURIComponent(file[1]!);
+    if (request.method === 'PUT') {
+      if (!this.mayWrite(request))
+        return { status: 403, json: { message: 'Resource not accessible by integration' } };
+      const input = JSON.parse(body.toString('utf8')) as {
+        message: string;
+        content: string;
+        branch?: string;
+      };
+      const branch = input.branch ?? 'main';
+      const sha = this.commitFiles(
+        branch,
+        { [filePath]: Buffer.from(input.content, 'base64').toString('utf8') },
+        input.message,
+      );
+      return { status: 201, json: { content: { path: filePath }, commit: { sha } } };
+    }
+    // GitHub's JSON answer for a file (the setup asks for it); Keystatic's reads take the raw one below.
+    if (request.method !== 'GET' || request.headers.accept !== 'application/vnd.github+json') return null;
+    try {
+      const at = `${url.searchParams.get('ref') ?? 'main'}:${filePath}`;
+      const sha = execFileSync('git', ['rev-parse', at], {
+        cwd: this.options.repository,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        encoding: 'utf8',
+      });
+      return { status: 200, json: { path: filePath, sha: sha.trim() } };
+    } catch {
+      return { status: 404, json: { message: 'Not Found' } };
+    }
   }
 
   async listen(port: number): Promise<void> {
