@@ -4,12 +4,10 @@
  * they can sit in the repository, a cookie or a function's bundle and be read only where the code
  * is known, as Rails keeps encrypted credentials beside one master key. WebCrypto only (PBKDF2 and
  * AES-256-GCM), so every host's function runtime opens what the Node server sealed, and the other
- * way round. The iterations are Cloudflare Workers' ceiling for PBKDF2; the code's length
- * (SETUP_CODE_MIN) carries the rest of the strength.
+ * way round. The iterations are Cloudflare Workers' ceiling for PBKDF2; the code's length carries
+ * the rest of the strength.
  */
 
-/** A setup code shorter than this is refused: a sealed file may sit in a public repository. */
-export const SETUP_CODE_MIN = 20;
 /** PBKDF2-SHA-256 rounds: the most Cloudflare Workers computes. */
 const ITERATIONS = 100_000;
 
