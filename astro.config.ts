@@ -16,7 +16,7 @@ import { experimentsList } from './integrations/experiments.ts';
 import { fonts } from './integrations/fonts.ts';
 import { liveDirective } from './integrations/live-directive.ts';
 import { productionUrlGuard } from './integrations/production-url-guard.ts';
-import { firstScreen } from './integrations/first-screen.ts';
+import { firstScreen } from './integrations/first-screen/index.ts';
 import { subsetFonts } from './integrations/subset-fonts.ts';
 import { trimPolicies } from './integrations/trim-policy.ts';
 import { unusedImagesRemoved } from './integrations/unused-images.ts';
@@ -67,7 +67,7 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), pageSettingsModule(settings.pages), analyticsProviderModule(settings.analytics)],
     // A page's own script (src/lib/boot.ts, about 9 KB; 15 KB with Plausible's tracker) is inlined
-    // by Astro, and integrations/first-screen.ts then makes it a file the page fetches once its first
+    // by Astro, and integrations/first-screen/ then makes it a file the page fetches once its first
     // screen is painted. Astro inlines only a script that imports nothing (no shared chunk, no
     // dynamic import), so the analytics adapter is bundled into it, not imported on demand. Images
     // and other assets are never inlined.

@@ -11,7 +11,6 @@
  * the @font-face rule in Astro's inline <style>. That style is hashed in the page's content security
  * policy, so its hash in the <meta> policy is replaced too (the HTTP header is the union of those).
  */
-import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { htmlFiles } from '../deploy/build-output.ts';
 import { campaignNames } from '../src/content/campaign-files.ts';
 import { readRunningList } from '../src/content/experiments.ts';
 import { isPagePath } from '../src/content/pages.ts';
+import { contentStamp, withStyleHashes } from './hashes.ts';
 
 /**
  * The OpenType features the pages use: the ones browsers turn on by default for Latin text, and
@@ -111,29 +111,6 @@ export function fontFaces(html: string): FontFace[] {
   }));
 }
 
-/** A CSP hash source's digest of an inline script or style. */
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
-
-/**
- * A page after an edit, with the CSP hash of each inline <style> the edit changed replaced by the
- * new one. Throws when a changed style's old hash is not in the page's policy (the policy would
- * then block the new one). Styles are matched in order, so an edit may change but not add or drop one.
- */
-export function withStyleHashes(before: string, after: string): string {
-  if (!/http-equiv="content-security-policy"/i.test(after)) return after;
-  const styles = (html: string) => [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
-  const old = styles(before);
-  const changed = styles(after);
-  let out = after;
-  old.forEach((style, index) => {
-    if (style === changed[index]) return;
-    const oldHash = `'sha256-${sha256(style)}'`;
-    if (!out.includes(oldHash)) throw new Error(`no CSP hash for an inline style (${oldHash})`);
-    out = out.replace(oldHash, `'sha256-${sha256(changed[index] ?? '')}'`);
-  });
-  return out;
-}
-
 /** Rewrites a page for renamed files: every URL, and the CSP hashes of the styles that changed. */
 export function renameInPage(html: string, renames: ReadonlyMap<string, string>): string {
   let out = html;
@@ -188,7 +165,7 @@ export async function subsetBuildFonts(
           ...(options ? { variationAxes: options.axes } : {}),
           ...(pinned ? { dropTables: STATIC_FACE_UNUSED_TABLES } : {}),
         });
-        const hash = createHash('sha256').update(subset).digest('hex').slice(0, 16);
+        const hash = contentStamp(subset, 16);
         const renamed = url.replace(/[^/]+\.woff2$/, `${hash}.woff2`);
         await writeFile(join(dir, renamed), subset);
         written.set(text, renamed);

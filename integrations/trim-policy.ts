@@ -5,21 +5,19 @@
  * page, the hashes of directives no island uses among them; each one is 53 bytes that compress
  * badly, in every page and in the site-wide header (the union of the pages' policies).
  */
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { htmlFiles } from '../deploy/build-output.ts';
-
-const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+import { cspSource } from './hashes.ts';
 
 /** The page with its <meta> policy narrowed to the hashes of its own inline code. */
 export function trimPagePolicy(html: string): string {
   const own = new Set(
     [...html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g)]
       .filter(([, , attributes]) => !/\ssrc=/.test(attributes!))
-      .map(([, , , code]) => hashOf(code!)),
+      .map(([, , , code]) => cspSource(code!)),
   );
   return html.replace(
     /(<meta\s+http-equiv="content-security-policy"\s+content=")([^"]*)(")/i,

@@ -122,7 +122,7 @@ export const CHROME_ARGS = [
  * browser tests run, in half the time) cannot give as a visitor's Chrome would: the shell paints a
  * page it has only partly parsed whatever the page asks: it ignores
  * `<link rel="expect" blocking="render">`, by which a page's first screen is painted whole
- * (integrations/first-screen.ts), so a test of layout shifts there moves with the machine's load.
+ * (integrations/first-screen/), so a test of layout shifts there moves with the machine's load.
  */
 export const FULL_CHROMIUM = {
   executablePath: findChrome() ?? findTestChrome() ?? undefined,

@@ -3,7 +3,7 @@
  * rules its first screen draws with, so its HTML arrives in the first round trip of a new
  * connection; the whole stylesheet and the page's scripts (its own, and its islands') are files,
  * requested here. Until the first paint the page fetches nothing but its two fonts and this
- * loader. integrations/first-screen.ts bundles it as one file, the same for every page, which each
+ * loader. integrations/first-screen/ bundles it as one file, the same for every page, which each
  * page's head names with `async` (so it never holds up the paint); its tag names the files
  * (`<script async src="…" data-stylesheet="…" data-script="…">`).
  *

@@ -9,7 +9,7 @@ import { dirname, join, posix } from 'node:path';
 import { brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
-import { firstScreenEnd } from '../../integrations/first-screen.ts';
+import { firstScreenEnd } from '../../integrations/first-screen/sections.ts';
 import { campaignNames } from '../../src/content/campaign-files.ts';
 import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
@@ -47,7 +47,7 @@ export const PAGES_AND_BUDGETS: readonly (readonly [string, BudgetedPage])[] = [
  * A new connection's first round trip carries ten TCP segments (14,600 bytes): a first screen
  * whose markup and headers fit is painted a round trip (150 ms on slow 4G) sooner. The build keeps
  * inline only the style rules of each page's first screen, and fetches the whole stylesheet and
- * the page's script once it is painted (integrations/first-screen.ts). The rest of a long page may come
+ * the page's script once it is painted (integrations/first-screen/). The rest of a long page may come
  * a round trip later without holding up that paint (tests/e2e/first-screen.spec.ts shows it), so the
  * budget counts the bytes up to the end of the first screen: the owner's words below it weigh on
  * that count only through the code tables brotli sends ahead (under 2% of their own weight).

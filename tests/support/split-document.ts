@@ -6,7 +6,7 @@
  */
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { firstScreenEnd } from '../../integrations/first-screen.ts';
+import { firstScreenEnd } from '../../integrations/first-screen/sections.ts';
 
 export interface SplitDocuments {
   origin: string;

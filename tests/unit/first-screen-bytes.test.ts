@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { firstScreenEnd } from '../../integrations/first-screen.ts';
+import { firstScreenEnd } from '../../integrations/first-screen/sections.ts';
 import { FIRST_ROUND_TRIP_BYTES, firstScreenBytes } from '../http/page-weight.ts';
 
 /** A page as the build makes it: a head, a first screen, and sections below it. */

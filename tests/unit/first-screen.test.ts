@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { metaPolicy } from '../../deploy/csp.ts';
+import { splitPage } from '../../integrations/first-screen/index.ts';
+import { islandsOf, loaderCode } from '../../integrations/first-screen/scripts.ts';
 import {
-  atRest,
   expectFirstScreen,
   FIRST_SCREEN_END,
-  firstScreenCss,
   FIRST_SCREEN_SECTIONS,
   firstScreenOf,
   firstScreenSections,
-  islandsOf,
   LATER,
-  lateFontRules,
-  layerOrder,
-  loaderCode,
   markLater,
-  splitPage,
-} from '../../integrations/first-screen.ts';
+} from '../../integrations/first-screen/sections.ts';
+import { atRest, firstScreenCss, lateFontRules, layerOrder } from '../../integrations/first-screen/styles.ts';
 import { trimPagePolicy } from '../../integrations/trim-policy.ts';
 import { FIRST_SCREEN_ONLY, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
 
