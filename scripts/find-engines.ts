@@ -2,10 +2,12 @@
  * What the cross-engine suite needs from the machine: Firefox ESR, WebKitGTK's WebDriver and its
  * MiniBrowser, Xvfb (WebKitGTK draws into an X display), openssl (the throwaway certificate) and,
  * for the console check, a Chromium. All are Debian packages; `scripts/ensure-engines.ts` installs
- * the missing ones with apt-get where it can.
+ * the missing ones with apt-get where it can. An engine skips only where its packages are not
+ * installed; under CI (`CI=true`), where they are installed, a missing one fails the suite.
  */
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { findChrome } from './find-chrome.ts';
+import { onCi } from './lib/ci.ts';
 
 function executable(path: string | undefined): path is string {
   if (!path) return false;
@@ -72,8 +74,11 @@ export function missingPackages(tools: Tools = findTools()): string[] {
   return [...new Set(missing.map((name) => DEBIAN_PACKAGES[name]))];
 }
 
-/** Why an engine cannot run here, or null when it can. */
-export function whyNot(engine: 'firefox' | 'webkit' | 'chromium', tools: Tools = findTools()): string | null {
+/** What an engine needs that is not installed here (a sentence), or null; under CI it throws instead. */
+export function engineMissing(
+  engine: 'firefox' | 'webkit' | 'chromium',
+  tools: Tools = findTools(),
+): string | null {
   const needs: (keyof Tools)[] =
     engine === 'firefox'
       ? ['firefox', 'openssl']
@@ -82,8 +87,9 @@ export function whyNot(engine: 'firefox' | 'webkit' | 'chromium', tools: Tools =
         : ['chromium', 'openssl'];
   const missing = [...new Set(needs.filter((name) => !tools[name]).map((name) => DEBIAN_PACKAGES[name]))];
   if (missing.length === 0) return null;
-  return (
-    `${engine} skipped: the Debian package(s) ${missing.join(', ')} are not installed and could not be ` +
-    `installed here (run as root on Debian/Ubuntu, or: sudo apt-get install -y ${missing.join(' ')}).`
-  );
+  const reason =
+    `${engine} needs the Debian package(s) ${missing.join(', ')}, not installed here ` +
+    `(run as root on Debian/Ubuntu, or: sudo apt-get install -y ${missing.join(' ')})`;
+  if (onCi()) throw new Error(`${reason}; CI=true: the cross-engine suite fails without it.`);
+  return `${reason}: skipped.`;
 }

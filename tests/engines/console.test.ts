@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findTools, whyNot } from '../../scripts/find-engines.ts';
+import { findTools, engineMissing } from '../../scripts/find-engines.ts';
 import { gtkConfigHome, launchChromium, launchFirefox, webkitEnv, type Tab } from './browsers.ts';
 import { expectStyledAndWorking, expectVideoFacade } from './checks.ts';
 import { stopThenRemove } from '../support/stop-process.ts';
@@ -33,7 +33,7 @@ for (const [engine, launch] of [
   ['chromium', launchChromium],
   ['firefox', launchFirefox],
 ] as const) {
-  const skip = whyNot(engine);
+  const skip = engineMissing(engine);
   describe.skipIf(skip !== null)(`${engine}: no console error or warning from the site`, () => {
     let tab: Tab;
     beforeAll(async () => {
@@ -111,7 +111,7 @@ async function miniBrowserConsole(
   return lines;
 }
 
-const webkitSkip = whyNot('webkit') ?? (inject('display') ? null : 'webkit skipped: no X display');
+const webkitSkip = engineMissing('webkit') ?? (inject('display') ? null : 'webkit skipped: no X display');
 describe.skipIf(webkitSkip !== null)('webkit: no console error or warning from the site', () => {
   for (const [protocol, origin] of protocols) {
     it(`over ${protocol}: at load`, async () => {

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findTools } from '../../scripts/find-engines.ts';
+import { engineMissing, findTools } from '../../scripts/find-engines.ts';
 import { runNginx, siteConfig } from '../../scripts/lib/nginx.ts';
 
 declare module 'vitest' {
@@ -60,6 +60,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(ROOT, 'index.html')))
     throw new Error('No build in dist/: run "npm run build" first (npm test does).');
   const tools = findTools();
+  // Under CI a missing engine fails the suite here, before any browser starts.
+  for (const engine of ['chromium', 'firefox', 'webkit'] as const) engineMissing(engine, tools);
   const stops: (() => void)[] = [];
 
   const node = spawn(process.execPath, ['server/index.ts'], {

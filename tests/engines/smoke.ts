@@ -5,7 +5,7 @@
  * 1280 px. Statuses and the redirect are HTTP, checked against the route manifest in tests/http/.
  */
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { whyNot } from '../../scripts/find-engines.ts';
+import { engineMissing } from '../../scripts/find-engines.ts';
 import type { EngineName, Tab } from './browsers.ts';
 import {
   expectAllSectionsVisibleAfterFastScroll,
@@ -31,7 +31,8 @@ export function smokeSuite(
   launch: (protocol: number) => Promise<Tab>,
 ) {
   const skip =
-    whyNot(engine) ?? (engine === 'webkit' && !inject('display') ? 'webkit skipped: no X display' : null);
+    engineMissing(engine) ??
+    (engine === 'webkit' && !inject('display') ? 'webkit skipped: no X display' : null);
   const origins = inject('origins');
   const protocols = [
     ['https', origins.https],

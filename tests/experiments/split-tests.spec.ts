@@ -28,13 +28,15 @@ import {
   type ExperimentBuild,
 } from '../support/experiment-build.ts';
 import { siteContent } from '../support/site-content.ts';
+import { nginxMissing, skipWhereMissing } from '../support/installed.ts';
 import { leaveAfterWebVitals } from '../support/web-vitals.ts';
-import { startWrangler } from '../support/wrangler.ts';
+import { startWrangler, wranglerMissing } from '../support/wrangler.ts';
 import { expectedSecurity, pick } from '../support/site-facts.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const PORTS = { server: Number(process.env['EXPERIMENTS_PORT'] ?? 4751), nginx: 4752, wrangler: 4753 };
+const SERVER_PORT = Number(process.env['EXPERIMENTS_PORT'] ?? 4751);
+const PORTS = { server: SERVER_PORT, nginx: SERVER_PORT + 1, wrangler: SERVER_PORT + 2 };
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 const SITE = 'buildequity.com';
@@ -155,13 +157,8 @@ test.describe('hosts split visitors', () => {
     request,
   }) => {
     test.setTimeout(240_000);
-    let nginx: Awaited<ReturnType<typeof startNginx>>;
-    try {
-      nginx = await startNginx(PORTS.nginx, { root: build.dist });
-    } catch (error) {
-      test.skip(true, `nginx cannot start here: ${(error as Error).message.slice(0, 300)}`);
-      return;
-    }
+    skipWhereMissing(nginxMissing());
+    const nginx = await startNginx(PORTS.nginx, { root: build.dist });
     try {
       // Every request comes from loopback: visitors differ by their browser's exact version.
       const counts = await split(request, nginx.url, (n) => ({ 'user-agent': `${BROWSER_UA} Visitor/${n}` }));
@@ -191,13 +188,13 @@ test.describe('hosts split visitors', () => {
     request,
   }) => {
     test.setTimeout(180_000);
+    skipWhereMissing(wranglerMissing());
     const wrangler = await startWrangler(build.dist, {
       bindings: { EXPERIMENT_SECRET: 'wrangler-secret' },
       port: PORTS.wrangler,
     });
     try {
-      test.skip(wrangler.origin === null, wrangler.whyNot);
-      const ready = wrangler.origin!;
+      const ready = wrangler.origin;
       const seen: Record<string, number> = {};
       for (let n = 0; n < 120; n++) {
         const answer = await request.get(`${ready}/`, {

@@ -20,7 +20,8 @@ import { DRAFT_VERSION } from '../../src/editor/preview/drafts.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { linkModules, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { astroBuild } from '../support/campaign-build.ts';
-import { startWrangler } from '../support/wrangler.ts';
+import { skipWhereMissing } from '../support/installed.ts';
+import { startWrangler, wranglerMissing } from '../support/wrangler.ts';
 import {
   browserToStandIn,
   PREVIEW_URL,
@@ -254,11 +255,11 @@ test('the editor is its own: noindex, its own policy; visitors pages keep theirs
 test('Cloudflare Pages on its own runtime (wrangler, workerd) serves the same editor from the generated worker', async ({
   request,
 }) => {
+  skipWhereMissing(wranglerMissing());
   const dist = join(setting.project.root, 'dist');
   const wrangler = await startWrangler(dist, { bindings: SITE_EDITOR_ENV });
   try {
-    test.skip(wrangler.origin === null, wrangler.whyNot);
-    const cloudflare = wrangler.origin!;
+    const cloudflare = wrangler.origin;
     const pageHtml = readFileSync(join(dist, 'keystatic/index.html'), 'utf8');
     const script = /src="(\/keystatic\/assets\/[^"]+\.js)"/.exec(pageHtml)?.[1];
     expect(script, 'the editor page names its script').toBeTruthy();

@@ -14,7 +14,8 @@ import { parse } from 'yaml';
 import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 import type { AnalyticsApi } from '../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
-import { startWrangler } from '../support/wrangler.ts';
+import { skipWhereMissing } from '../support/installed.ts';
+import { startWrangler, wranglerMissing } from '../support/wrangler.ts';
 import { browserToStandIn, editorEnv, NAME, OWNER, startGitHubSite, type GitHubSite } from './github-site.ts';
 
 // Two past the hosted editor spec's own ports (publish.spec.ts takes the one between).
@@ -127,6 +128,7 @@ test('the owner reads the figures in Results and promotes the winner: one commit
 });
 
 test('Cloudflare Pages on its own runtime (wrangler, workerd): the generated worker keeps the figures to the owner', async () => {
+  skipWhereMissing(wranglerMissing());
   const wrangler = await startWrangler(join(setting.project.root, 'dist'), {
     bindings: {
       ...EDITOR_ENV,
@@ -137,7 +139,6 @@ test('Cloudflare Pages on its own runtime (wrangler, workerd): the generated wor
     },
   });
   try {
-    test.skip(wrangler.origin === null, wrangler.whyNot);
     const path = `/api/keystatic/results?days=28&test=${SAMPLE_EXPERIMENT.id}:control,${challenger.id}`;
     const signedOut = await fetch(`${wrangler.origin}${path}`);
     expect(signedOut.status).toBe(401);

@@ -12,6 +12,7 @@ import { checkDeploy } from '../../scripts/check-deploy.ts';
 import { startNginx } from '../../scripts/lib/nginx.ts';
 import { raw } from '../support/raw-http.ts';
 import { answerFor, expectedSecurity, hostilePaths, pick } from '../support/site-facts.ts';
+import { nginxMissing, skipWhereMissing } from '../support/installed.ts';
 import { DIST } from './page-weight.ts';
 
 let nginx: Awaited<ReturnType<typeof startNginx>>;
@@ -19,6 +20,7 @@ let manifest: RouteManifest;
 let fromNginx: APIRequestContext;
 
 test.beforeAll(async () => {
+  skipWhereMissing(nginxMissing());
   manifest = await routeManifest(DIST);
   // Ports next to the end-to-end server's, one per worker.
   nginx = await startNginx(Number(process.env['E2E_PORT'] ?? 4322) + 1 + test.info().parallelIndex);
