@@ -17,7 +17,7 @@ export function DashboardPreview({ tabs, sample }: DashboardPreviewProps) {
     <Tabs
       id="dashboard"
       label="Dashboard previews"
-      stepper
+      stepper={{ previous: 'Previous dashboard', next: 'Next dashboard', item: 'Dashboard' }}
       items={tabs.map((tab) => ({
         id: tab.id,
         label: tab.label,

@@ -18,24 +18,43 @@ export interface TabsProps {
   label: string;
   items: readonly TabItem[];
   defaultIndex?: number;
-  /** Adds previous and next buttons that wrap around, and an "n / total" counter. */
-  stepper?: boolean;
+  /**
+   * Adds previous and next buttons that wrap around, and an "n / total" counter: the buttons'
+   * names, and the word a screen reader hears before the counter (what one tab shows).
+   */
+  stepper?: StepperWords;
   className?: string;
   listClassName?: string;
 }
 
+export interface StepperWords {
+  previous: string;
+  next: string;
+  item: string;
+}
+
 /** The previous and next buttons (wrapping around) and the "n / total" counter. */
-function Stepper({ selected, count, step }: { selected: number; count: number; step: (by: 1 | -1) => void }) {
+function Stepper({
+  words,
+  selected,
+  count,
+  step,
+}: {
+  words: StepperWords;
+  selected: number;
+  count: number;
+  step: (by: 1 | -1) => void;
+}) {
   return (
     <div className="tabs-stepper flex items-center gap-3">
-      <IconButton label="Previous dashboard" onClick={() => step(-1)}>
+      <IconButton label={words.previous} onClick={() => step(-1)}>
         <path d={PREVIOUS_PATH} />
       </IconButton>
       <p className="min-w-12 text-center text-sm text-muted-fg tabular-nums">
-        <span className="sr-only">Dashboard </span>
+        <span className="sr-only">{`${words.item} `}</span>
         {`${selected + 1} / ${count}`}
       </p>
-      <IconButton label="Next dashboard" onClick={() => step(1)}>
+      <IconButton label={words.next} onClick={() => step(1)}>
         <path d={NEXT_PATH} />
       </IconButton>
     </div>
@@ -77,7 +96,7 @@ export function Tabs({
   label,
   items,
   defaultIndex = 0,
-  stepper = false,
+  stepper,
   className,
   listClassName,
 }: TabsProps) {
@@ -140,7 +159,14 @@ export function Tabs({
             );
           })}
         </div>
-        {stepper && <Stepper selected={selected} count={count} step={(by) => select(selected + by, false)} />}
+        {stepper && (
+          <Stepper
+            words={stepper}
+            selected={selected}
+            count={count}
+            step={(by) => select(selected + by, false)}
+          />
+        )}
       </div>
       <Panels base={base} items={items} selected={selected} />
     </div>
