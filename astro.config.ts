@@ -31,7 +31,7 @@ const settings = buildSettings(loadEnv(process.env['NODE_ENV'] ?? 'production', 
  */
 async function editorIntegrations() {
   if (!settings.hostedEditor) return [];
-  const { hostedEditorBuild } = await import('./integrations/hosted-editor.ts');
+  const { hostedEditorBuild } = await import('./editor/build/hosted-editor.ts');
   return [hostedEditorBuild(settings.hostedEditor, settings.pages)];
 }
 

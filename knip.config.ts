@@ -14,16 +14,16 @@ const config: KnipConfig = {
     // module imports the configured one; a build without a provider imports neither).
     'src/lib/analytics-plausible.ts',
     'src/lib/analytics-umami.ts',
-    // The editor's app, the entry of its own Vite build (integrations/editor-app.ts, by its index.html),
+    // The editor's app, the entry of its own Vite build (editor/build/editor-app.ts, by its index.html),
     // and the editor's parts for `npm run edit`'s server, built for Node there and imported by path (scripts/edit.ts).
-    'src/editor/app/main.tsx',
-    'src/editor/app/server-parts.ts',
+    'editor/app/main.tsx',
+    'editor/app/server-parts.ts',
     // The live preview's entry, by the app's preview.html.
-    'src/editor/preview/main.tsx',
+    'editor/preview/main.tsx',
     // The hosts' functions and the editor's part of them, bundled by path from the entries
     // deploy/host-functions.ts writes.
     'runtime/hosts/*.ts',
-    'runtime/editor-edge.ts',
+    'editor/api/editor-edge.ts',
     // Loaded into the server under test with `node --import` by tests/hosted-editor/hosted-editor.spec.ts.
     'tests/hosted-editor/github-hosts.ts',
     // The content check's Playwright config, named by path in tests/content/check.ts.

@@ -5,7 +5,7 @@
  * redirects as the Node server, and forwards the same paths (the analytics first-party path).
  */
 import { EDITOR_API, EDITOR_PAGE, editorHeaders } from '../runtime/editor.ts';
-import { netlifyEditorHeaders } from './editor-hosts.ts';
+import { netlifyEditorHeaders } from '../editor/build/editor-hosts.ts';
 import {
   nginxExperimentBlocks,
   nginxExperimentHeaders,

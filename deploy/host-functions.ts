@@ -1,7 +1,7 @@
 /**
  * The functions of the hosts that run code beside static files, for a running split test and
  * the hosted editor: each is the real code of runtime/hosts/ (with runtime/experiments.ts, and
- * runtime/editor-edge.ts with Keystatic's API handler when the build has the editor) bundled by
+ * editor/api/editor-edge.ts with Keystatic's API handler when the build has the editor) bundled by
  * esbuild into one self-contained module, given the build's data (the tests, the paths under
  * test, the headers, the editor's files and page) from the route manifest:
  *
@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { EXPERIMENT_CACHE_CONTROL, EXPERIMENT_VARY } from '../runtime/experiments.ts';
 import type { SplitTests } from '../runtime/hosts/split.ts';
 import { securityHeaders } from '../runtime/rules.ts';
-import { EDITOR_PATH_PATTERNS } from './editor-hosts.ts';
+import { EDITOR_PATH_PATTERNS } from '../editor/build/editor-hosts.ts';
 import { pathsUnderTest } from './experiment-hosts.ts';
 import type { RouteManifest } from './routes.ts';
 
@@ -71,7 +71,7 @@ function entries(manifest: RouteManifest, editorPages: EditorPages): Record<keyo
   // Only a function that has the editor imports it (Keystatic is most of a bundle).
   const wire = (host: string, make: string, args: string) =>
     `import { ${make} } from './runtime/hosts/${host}.ts';\n${
-      args.includes('editorOnHost(') ? "import { editorOnHost } from './runtime/editor-edge.ts';\n" : ''
+      args.includes('editorOnHost(') ? "import { editorOnHost } from './editor/api/editor-edge.ts';\n" : ''
     }export default ${make}(${args});\n`;
   const all = {
     cloudflareWorker: wire('cloudflare', 'cloudflareWorker', `{ tests: ${tests}, editor: ${onHost} }`),

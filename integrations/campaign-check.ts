@@ -8,7 +8,7 @@ import type { AstroIntegration } from 'astro';
 import { campaignNames } from '../src/content/campaign-files.ts';
 import { campaignFile } from '../src/content/pages.ts';
 import { ContentError } from '../src/lib/figure-tokens.ts';
-import { campaignNameProblem } from '../src/editor/campaign-names.ts';
+import { campaignNameProblem } from '../editor/app/campaign-names.ts';
 
 export function campaignCheck(): AstroIntegration {
   return {

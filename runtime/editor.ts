@@ -38,7 +38,7 @@ export interface HostedEditorSettings {
 export const EDITOR_PAGE = '/keystatic';
 /**
  * The live preview: the page the owner is editing, drawn in the browser from the unsaved form
- * beside it (src/editor/preview/). Its own document under the editor's address, framed by the
+ * beside it (editor/preview/). Its own document under the editor's address, framed by the
  * editor's page only.
  */
 export const PREVIEW_PAGE = `${EDITOR_PAGE}/preview`;
@@ -165,6 +165,6 @@ export const EDITOR_API_ROUTES: readonly EditorApiRoute[] = [
   { path: `${EDITOR_API}github/refresh-token`, method: 'POST' },
   { path: `${EDITOR_API}github/repo-not-found`, method: 'GET' },
   { path: `${EDITOR_API}github/logout`, method: 'GET' },
-  // The owner's results view: figures from the analytics provider (runtime/results/).
+  // The owner's results view: figures from the analytics provider (editor/api/results/).
   { path: `${EDITOR_API}results`, method: 'GET' },
 ];

@@ -1,7 +1,7 @@
 /**
  * Paths the hosts' functions answer at beside the build's files, named here without the functions'
  * code (which needs Node), so what must stay clear of them (a campaign page's name,
- * src/editor/campaign-names.ts) reads them even in the browser editor.
+ * editor/app/campaign-names.ts) reads them even in the browser editor.
  */
 
 /** The Vercel function of the split tests: its folder `.vercel/output/functions/experiments.func`, answered at `/experiments`. */
@@ -14,7 +14,7 @@ export const VERCEL_EXPERIMENT_PATH = 'experiment-path';
 export const VERCEL_INNER_HEADER = 'x-experiment-inner';
 
 /**
- * The editor's function on Netlify and Vercel (deploy/editor-hosts.ts); Vercel's folder is
+ * The editor's function on Netlify and Vercel (editor/build/editor-hosts.ts); Vercel's folder is
  * `functions/<name>.func`, answered at `/<name>`: not `keystatic`, the name of the editor's folder
  * of static files.
  */

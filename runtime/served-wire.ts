@@ -1,7 +1,7 @@
 /**
  * What the Node server with the deploy hook says about the build it serves, for the hosted
  * editor's Publish to learn when a merged change is live there (server/deploy-hook.ts answers it;
- * src/editor/publish/ reads it). Plain values only, so the browser editor imports it as it is.
+ * editor/app/publish/ reads it). Plain values only, so the browser editor imports it as it is.
  *
  * Safe to answer anyone: a commit's id says nothing of the site's content, and visitors see the
  * site change anyway. No build log is in it (that may name files and settings): only whether the

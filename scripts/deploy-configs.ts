@@ -16,7 +16,7 @@ import {
   vercelOutputConfig,
 } from '../deploy/host-configs.ts';
 import { cloudflareRoutes } from '../deploy/experiment-hosts.ts';
-import { EDITOR_PATH_PATTERNS } from '../deploy/editor-hosts.ts';
+import { EDITOR_PATH_PATTERNS } from '../editor/build/editor-hosts.ts';
 import { hostFunctions, type HostFunctions } from '../deploy/host-functions.ts';
 import { routeManifest, servedFiles, type RouteManifest } from '../deploy/routes.ts';
 import { EDITOR_FUNCTION, VERCEL_FUNCTION } from '../runtime/function-paths.ts';

@@ -1,9 +1,9 @@
 /**
  * `npm run edit`: the browser editor on this computer, at http://127.0.0.1:4321/keystatic
  * (`npm run edit -- --port 4400` for another port). Builds the editor's app when its sources or
- * the packages changed since the last start (scripts/lib/editor-build.ts: a start with nothing
+ * the packages changed since the last start (editor/build/editor-build.ts: a start with nothing
  * changed takes a second or two), then serves it with `npm run edit`'s server
- * (server/editor/local.ts) on 127.0.0.1 only. Ctrl+C stops it.
+ * (editor/node/local.ts) on 127.0.0.1 only. Ctrl+C stops it.
  *
  * EDITOR_APP_CACHE names another folder for the built app (the editor's tests share the project's
  * build between their copies of the project).
@@ -13,12 +13,12 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadEnv } from 'vite';
 import { EDITOR_PAGE } from '../runtime/editor.ts';
-import { analyticsSource, RESULTS_SETTINGS } from '../runtime/results/results-api.ts';
+import { analyticsSource, RESULTS_SETTINGS } from '../editor/api/results/results-api.ts';
 import { PAGE_SETTINGS, readSettings } from '../runtime/settings.ts';
-import { loadEditorApp } from '../server/editor/local-app.ts';
-import { localEditorServer, type LocalEditorParts } from '../server/editor/local.ts';
-import { editorBuild } from './lib/editor-build.ts';
-import type * as ServerParts from '../src/editor/app/server-parts.ts';
+import { loadEditorApp } from '../editor/node/local-app.ts';
+import { localEditorServer, type LocalEditorParts } from '../editor/node/local.ts';
+import { editorBuild } from '../editor/build/editor-build.ts';
+import type * as ServerParts from '../editor/app/server-parts.ts';
 
 const HOST = '127.0.0.1';
 const root = resolve(import.meta.dirname, '..');
@@ -41,7 +41,7 @@ console.log(
     : "The editor's app is up to date.",
 );
 
-// The build of src/editor/app/server-parts.ts: the same module, as Node runs it.
+// The build of editor/app/server-parts.ts: the same module, as Node runs it.
 const parts: LocalEditorParts = (await import(pathToFileURL(build.parts).href)) as typeof ServerParts;
 const results = analyticsSource(readSettings(env, RESULTS_SETTINGS));
 const server = localEditorServer({ root, app: await loadEditorApp(build.app), parts, results });

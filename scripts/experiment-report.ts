@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from 'vite';
 import { parseExperiments } from '../src/content/experiments.ts';
 import { contentPath } from '../src/content/schemas.ts';
-import { analyticsSource, RESULTS_SETTINGS } from '../runtime/results/results-api.ts';
+import { analyticsSource, RESULTS_SETTINGS } from '../editor/api/results/results-api.ts';
 import { readSettings } from '../runtime/settings.ts';
 import { experimentReport, formatReport, type ReportSettings } from './lib/experiment-report.ts';
 
@@ -27,7 +27,7 @@ const { values } = parseArgs({
   options: { days: { type: 'string', default: '30' }, experiment: { type: 'string' } },
 });
 // This process's one reading of its environment (and .env), by the same rules as the editor's
-// Results (runtime/settings.ts, runtime/results/results-api.ts): provider, site, key, API.
+// Results (runtime/settings.ts, editor/api/results/results-api.ts): provider, site, key, API.
 let source: ReturnType<typeof analyticsSource>;
 try {
   source = analyticsSource(readSettings(loadEnv('production', process.cwd(), ''), RESULTS_SETTINGS));

@@ -30,7 +30,7 @@ import { ALLOW, Answers } from './answers.ts';
 import { clientErrors } from './client-errors.ts';
 import type { DeployHookSettings } from '../runtime/deploy-hook.ts';
 import type { HostedEditorSettings } from '../runtime/editor.ts';
-import type { ResultsSource } from '../runtime/results/results-api.ts';
+import type { ResultsSource } from '../editor/api/results/results-api.ts';
 import { drainer, type DrainOptions } from './drain.ts';
 import { variantChooser, type ExperimentOptions } from './experiments.ts';
 import { forwarding } from './forwarding.ts';
@@ -218,7 +218,7 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
   // Registered after the error handler, so a refused forward (a body over the limit) carries our headers too.
   if (site.forwards.length > 0) await app.register(forwarding, { site, answers, hostOk });
   if (options.editor && site.editor) {
-    const { hostedEditor } = await import('./editor/editor.ts');
+    const { hostedEditor } = await import('../editor/node/editor.ts');
     await app.register(hostedEditor, {
       settings: options.editor,
       files: site.editor,

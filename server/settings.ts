@@ -9,7 +9,7 @@
  */
 import type { DeployHookSettings } from '../runtime/deploy-hook.ts';
 import { hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
-import { analyticsSource, RESULTS_SETTINGS, type ResultsSource } from '../runtime/results/results-api.ts';
+import { analyticsSource, RESULTS_SETTINGS, type ResultsSource } from '../editor/api/results/results-api.ts';
 import { choice, readSettings, text, textOr, whole, type Env, type Setting } from '../runtime/settings.ts';
 import { trustProxyFn } from './request-checks.ts';
 

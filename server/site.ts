@@ -217,7 +217,7 @@ export async function loadSite(root: string): Promise<Site> {
     for (const path of route.paths) routes.set(path, resourceOf(loaded, pageHeaders(path)));
   }
   // The hosted editor's files, with its own headers (runtime/editor.ts); served only by a server
-  // started with the editor's variables (server/editor/).
+  // started with the editor's variables (editor/node/).
   let editor: EditorFiles | null = null;
   if (manifest.editor) {
     const files = new Map<string, Resource>();

@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 export type ChangeKind = 'content' | 'code';
 
 /** The editor's own files: the editor writes them, no page shows them. */
-export const EDITOR_FILES = /^src\/editor\/results\/results\.yaml$/;
+export const EDITOR_FILES = /^editor\/app\/results\/results\.yaml$/;
 
 /** The files an owner's save writes, each with what it is. */
 const CONTENT_FILES: readonly { pattern: RegExp; what: string }[] = [

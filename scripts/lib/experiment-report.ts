@@ -1,12 +1,12 @@
 /**
  * `npm run experiment:report`: each split test's variants, their conversion rates with 95%
  * intervals and a plain verdict against the control, asked of the configured provider by the
- * same code the editor's results view runs (runtime/results/: providers.ts asks, split-stats.ts
+ * same code the editor's results view runs (editor/api/results/: providers.ts asks, split-stats.ts
  * weighs), written for a terminal.
  */
-import { testFigures } from '../../runtime/results/results-api.ts';
-import type { TestFigures } from '../../runtime/results/wire.ts';
-import type { AnalyticsSource, SplitTest } from '../../runtime/results/providers.ts';
+import { testFigures } from '../../editor/api/results/results-api.ts';
+import type { TestFigures } from '../../editor/api/results/wire.ts';
+import type { AnalyticsSource, SplitTest } from '../../editor/api/results/providers.ts';
 
 export interface ReportSettings extends AnalyticsSource {
   /** The days counted, up to today. */

@@ -14,6 +14,7 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 /** What a build and the server need. */
 const SOURCES = [
   'src',
+  'editor',
   'public',
   'runtime',
   'deploy',

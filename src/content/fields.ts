@@ -1,7 +1,7 @@
 /**
  * One declaration per content field, read two ways: `zod` is what the build validates a data file
  * against (through Astro's content collections), `editor` is the same rule in plain data, which
- * src/editor/config.ts turns into the browser editor's form. Both come from the same arguments, so
+ * editor/app/config.ts turns into the browser editor's form. Both come from the same arguments, so
  * the editor refuses exactly what the build would refuse.
  *
  * Kept free of the editor's own package, so the site's build never loads it.

@@ -27,7 +27,7 @@ export function metricValue(metric: Pick<Metric, 'name' | 'value'>): string {
 
 /**
  * A metric as sent. `reading` ("LCP good 2140") holds all three in one property: the editor's
- * results view (runtime/results/page-figures.ts) counts readings by it, as a provider that filters
+ * results view (editor/api/results/page-figures.ts) counts readings by it, as a provider that filters
  * events by one property at a time (Umami) can only tell metrics apart that way.
  */
 export function vitalEvent(metric: Pick<Metric, 'name' | 'value' | 'rating'>, page: string) {

@@ -106,7 +106,7 @@ async function open(page: Page, path: string, button = 'Save') {
  * Moves to another data file's form by the editor's navigation (at a laptop's width, where it
  * shows), as the owner does, and waits until it is drawn: the editor's app stays loaded (a long
  * form's fresh load takes seconds) unless a save has written the files since it loaded, when the
- * editor loads the form afresh (src/editor/page.ts).
+ * editor loads the form afresh (editor/app/page.ts).
  */
 async function go(page: Page, form: keyof typeof contentFiles) {
   const { label } = contentFiles[form].editor as { label: string };
@@ -263,7 +263,7 @@ test("a save keeps the owner's place in the form and says Saved, at 1280 and 375
     await test.step(`a save keeps the owner's place in the form and says Saved, at ${width} px`, async () => {
       await page.setViewportSize({ width, height: 900 });
       // The owner turns the wheel over the form on the way to its foot: a move of the owner's own,
-      // which ends the last save's watch over the form's place (src/editor/page.ts). Playwright's
+      // which ends the last save's watch over the form's place (editor/app/page.ts). Playwright's
       // scroll to the switch is a script's, which that watch puts back until then: the click on
       // the switch then landed beside it, or the save kept the place the last width had.
       await page.mouse.move(width / 2, 450);
@@ -657,7 +657,7 @@ test('the editor writes only its data files, over loopback only', async ({ reque
     'package.json',
     'src/pages/x.astro',
     // Keystatic's own view of the project would let this one by (the Results item's file).
-    'src/editor/results/results.yaml',
+    'editor/app/results/results.yaml',
   ]) {
     expect((await update(path)).status(), path).toBe(400);
   }

@@ -143,7 +143,7 @@ const NEW_QUESTIONS = [
 ];
 
 /**
- * An owner's camera photo as the editor saves it (src/editor/picture-check.ts scales it to 4000 px
+ * An owner's camera photo as the editor saves it (editor/app/picture-check.ts scales it to 4000 px
  * wide, a JPEG of a few megabytes), in place of the first virtual-office picture, whose file stays
  * in the uploads folder as a replacement leaves it: the budgets then hold the pages and the build
  * to the sizes the pipeline makes, with no original of either picture served.

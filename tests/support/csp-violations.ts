@@ -32,5 +32,5 @@ export function consoleViolations(page: Page): string[] {
   return seen;
 }
 
-/** The live preview's frame in the editor's page (src/editor/preview/panel.tsx). */
+/** The live preview's frame in the editor's page (editor/preview/panel.tsx). */
 export const previewFrame = (page: Page) => page.frameLocator('iframe[data-live-preview-frame]');

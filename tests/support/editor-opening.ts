@@ -1,12 +1,12 @@
 /**
  * The owner's data files in the test's document, as the editor's page carries them (its data
- * block: src/editor/opening-content.ts): a unit test that reads the editor's config with the
+ * block: editor/app/opening-content.ts): a unit test that reads the editor's config with the
  * figures and words of the project imports this first, before the config is evaluated.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAMPAIGN_FOLDER } from '../../src/content/pages.ts';
-import { openingPaths, withOpeningFiles } from '../../src/editor/opening-content.ts';
+import { openingPaths, withOpeningFiles } from '../../editor/app/opening-content.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 
 const campaignFolder = (() => {

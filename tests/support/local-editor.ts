@@ -1,13 +1,13 @@
 /**
- * `npm run edit`'s server (server/editor/local.ts) on a scratch project, for unit tests: the
+ * `npm run edit`'s server (editor/node/local.ts) on a scratch project, for unit tests: the
  * editor's parts straight from src/ (the server gets them built for Node in `npm run edit`), a
  * stand-in for the app's build, and requests over real HTTP with the headers a test chooses (a
  * browser's fetch would add its own Origin).
  */
 import { request } from 'node:http';
-import * as parts from '../../src/editor/app/server-parts.ts';
-import type { EditorApp } from '../../server/editor/local-app.ts';
-import { localEditorServer } from '../../server/editor/local.ts';
+import * as parts from '../../editor/app/server-parts.ts';
+import type { EditorApp } from '../../editor/node/local-app.ts';
+import { localEditorServer } from '../../editor/node/local.ts';
 
 /** The stand-in app: a page, one script, and (when asked) the live preview's page. */
 export function standInApp(preview = false): EditorApp {

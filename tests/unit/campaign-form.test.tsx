@@ -1,10 +1,10 @@
 /**
- * The campaign page's form (src/editor/campaign-fields.tsx) as the owner works it: once the base
+ * The campaign page's form (editor/app/campaign-fields.tsx) as the owner works it: once the base
  * page is chosen it offers only that page's words, each empty box showing the base page's own
  * words ("as on /: …"); a word the other page has shows only while it holds words (so the owner
  * can clear what Create would refuse); a new page's address follows its name, a draft Keystatic
  * brings back too; a made page's form links to its live preview and to its address on the site. Its fields are
- * the editor's own (src/editor/config.ts), drawn with Keystatic's browser build; the words
+ * the editor's own (editor/app/config.ts), drawn with Keystatic's browser build; the words
  * expected come from src/content/. tests/editor/campaign-form.spec.ts drives the same form in
  * the editor.
  */
@@ -17,7 +17,7 @@ import '../support/editor-opening.ts';
 import { absoluteUrl } from '../../src/config/site.ts';
 import { PAGES, type PagePath } from '../../src/content/pages.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
-import keystaticConfig from '../../src/editor/config.ts';
+import keystaticConfig from '../../editor/app/config.ts';
 import { siteContent } from '../support/site-content.ts';
 
 // The fields' inputs as the browser draws them (Node's build of Keystatic has none).

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_FUNCTION, VERCEL_FUNCTION } from '../../runtime/function-paths.ts';
 import { redirects } from '../../runtime/rules.ts';
-import { campaignNameProblem as problemWith } from '../../src/editor/campaign-names.ts';
+import { campaignNameProblem as problemWith } from '../../editor/app/campaign-names.ts';
 import { campaignProblems } from '../../src/content/schemas/campaigns.ts';
 import { sampleBuild } from '../support/site-facts.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import keystaticConfig from '../../src/editor/config.ts';
+import keystaticConfig from '../../editor/app/config.ts';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
 import { campaignSchema } from '../../src/content/schemas/campaigns.ts';
@@ -30,7 +30,7 @@ describe('a change is content only when every file is one the editor writes', ()
       'src/content/kit.yaml',
       'src/content/campaigns/podcast.yaml',
       'src/assets/uploads/tom-s-photo-lq3k2a.jpg',
-      'src/editor/results/results.yaml',
+      'editor/app/results/results.yaml',
     ]);
     expect(sorted.kind).toBe('content');
     expect(sorted.files.map((file) => file.what)).toEqual([
@@ -98,7 +98,7 @@ describe('a change is content only when every file is one the editor writes', ()
       'src/content/campaigns/old/podcast.yaml',
       'src/content/kit.yml',
       'src/content.config.ts',
-      'src/editor/results/view.tsx',
+      'editor/app/results/view.tsx',
       'src/assets/logo.svg',
       'tests/fixtures/content/kit.yaml',
       'keystatic.config.ts',
@@ -130,7 +130,7 @@ describe('the files the editor writes, read from its config', () => {
     ].map((entry) => (entry as { path: string }).path);
     const files = paths.map((path) => `${path.replace('*', 'podcast')}.yaml`);
     expect(files).toContain('src/content/kit.yaml');
-    expect(files).toContain('src/editor/results/results.yaml');
+    expect(files).toContain('editor/app/results/results.yaml');
     const folders = new Set(
       [...Object.values(contentFiles).map((file) => file.editor), campaignSchema.editor].flatMap(
         imageFolders,

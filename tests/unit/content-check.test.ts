@@ -41,7 +41,7 @@ describe('the pages a change touches', () => {
   });
 
   it('the editor’s own file: no page; an unknown change: every page', () => {
-    expect(touchedPages(['src/editor/results/results.yaml'], campaigns)).toEqual([]);
+    expect(touchedPages(['editor/app/results/results.yaml'], campaigns)).toEqual([]);
     expect(touchedPages(undefined, campaigns)).toBe(EVERY_PAGE);
   });
 });

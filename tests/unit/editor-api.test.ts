@@ -1,11 +1,11 @@
 /**
- * The hosted editor's API (runtime/editor-api.ts), the one handler every host runs: its paths and
+ * The hosted editor's API (editor/api/editor-api.ts), the one handler every host runs: its paths and
  * methods only, a state on every sign-in that the return from GitHub must carry, hardened cookies,
  * and a page that says why a sign-in was refused. GitHub's token exchange is a stub here; the
  * browser test (tests/hosted-editor/) runs the whole sign-in against a stand-in for GitHub.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { editorApi, STATE_COOKIE } from '../../runtime/editor-api.ts';
+import { editorApi, STATE_COOKIE } from '../../editor/api/editor-api.ts';
 import { hsts } from '../../runtime/rules.ts';
 
 const SITE = 'https://buildequity.example';

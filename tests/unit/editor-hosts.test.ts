@@ -1,6 +1,6 @@
 /**
  * The hosted editor on Netlify, Vercel and Cloudflare Pages: the functions the build generates
- * (runtime/hosts/ bundled by deploy/host-functions.ts, with runtime/editor-edge.ts and Keystatic's handler)
+ * (runtime/hosts/ bundled by deploy/host-functions.ts, with editor/api/editor-edge.ts and Keystatic's handler)
  * run here as code with Web-standard Requests, each reached the way its host routes a request
  * (Netlify's function paths and `_headers`, Vercel's config.json, Cloudflare's `_routes.json`).
  * Every host answers the editor's page, scripts and API as the Node server does: the editor's own
@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STATE_COOKIE } from '../../runtime/editor-api.ts';
-import { EDITOR_PATH_PATTERNS } from '../../deploy/editor-hosts.ts';
+import { STATE_COOKIE } from '../../editor/api/editor-api.ts';
+import { EDITOR_PATH_PATTERNS } from '../../editor/build/editor-hosts.ts';
 import { hostFunctions, type HostFunctions } from '../../deploy/host-functions.ts';
 import { EDITOR_FUNCTION } from '../../runtime/function-paths.ts';
 import { EDITOR_CSP, editorHeaders, NOINDEX, PREVIEW_CSP } from '../../runtime/editor.ts';

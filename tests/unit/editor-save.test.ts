@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { keepLayoutOfCommits } from '../../src/editor/app/small-commits.ts';
+import { keepLayoutOfCommits } from '../../editor/app/small-commits.ts';
 import { startLocalEditor } from '../support/local-editor.ts';
 
 const KIT = 'src/content/kit.yaml';

@@ -8,7 +8,7 @@ import { KeystarProvider } from '@keystar/ui/core';
 import type { BasicFormField } from '@keystatic/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import keystaticConfig from '../../src/editor/config.ts';
+import keystaticConfig from '../../editor/app/config.ts';
 
 // The fields' inputs as the browser draws them (Node's build of Keystatic has none).
 vi.mock('@keystatic/core', () => import('../../node_modules/@keystatic/core/dist/keystatic-core.js'));

@@ -1,5 +1,5 @@
 /**
- * The live preview as the owner sees it (src/components/preview/PagePreview.tsx): a refused value
+ * The live preview as the owner sees it (editor/preview/PagePreview.tsx): a refused value
  * keeps its section drawn with the last good words under a mark giving the refusal; a figure
  * changed in the offer shows in the page; a hidden section leaves it; an unsaved upload shows as
  * the resolver gives it; the community page's widgets work. Every word expected is read from
@@ -8,11 +8,11 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { PagePreview } from '../../src/components/preview/PagePreview.tsx';
-import type { PreviewTarget } from '../../src/components/preview/prepare-page.ts';
+import { PagePreview } from '../../editor/preview/PagePreview.tsx';
+import type { PreviewTarget } from '../../editor/preview/prepare-page.ts';
 import { describeField } from '../../src/content/field-labels.ts';
 import { OFFICE_PHOTO, type PictureResolver } from '../../src/content/pictures.ts';
-import { previewContent, type PreviewContent } from '../../src/content/preview-content.ts';
+import { previewContent, type PreviewContent } from '../../editor/preview/preview-content.ts';
 import { contentPath, type ContentName } from '../../src/content/schemas.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { pageSettings } from '../../src/lib/site-links.ts';

@@ -1,5 +1,5 @@
 /**
- * Uploads checked like words (src/editor/picture-check.ts, src/editor/fields.tsx): a picture over
+ * Uploads checked like words (editor/app/picture-check.ts, editor/app/fields.tsx): a picture over
  * 5 MB or over 4000 px on a side is scaled down before it is saved, a drawing too heavy or a
  * picture the browser cannot read is refused, each with a sentence saying which; and replacing a
  * picture empties its description and asks for it again. The scaling itself (a canvas) is drawn in
@@ -9,14 +9,14 @@ import { KeystarProvider } from '@keystar/ui/core';
 import type { BasicFormField } from '@keystatic/core';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import keystaticConfig from '../../src/editor/config.ts';
+import keystaticConfig from '../../editor/app/config.ts';
 import {
   MAX_BYTES,
   MAX_SIDE,
   pictureVerdict,
   refusedInWords,
   shrunkInWords,
-} from '../../src/editor/picture-check.ts';
+} from '../../editor/app/picture-check.ts';
 
 // The fields' inputs as the browser draws them (Node's build of Keystatic has none).
 vi.mock('@keystatic/core', () => import('../../node_modules/@keystatic/core/dist/keystatic-core.js'));

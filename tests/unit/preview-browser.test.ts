@@ -2,12 +2,12 @@
  * The live preview runs in the owner's browser, beside the editor, on every host (static ones
  * too): its content pipeline and its page bundle for a browser as they are, with none of the
  * build's own modules (astro:content, astro:assets, the build's settings, node:…, which a browser
- * bundle cannot resolve) and nothing of the editor's (components never import src/editor/).
+ * bundle cannot resolve) and nothing of the editor's (components never import editor/app/).
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const ENTRIES = ['src/content/preview-content.ts', 'src/components/preview/PagePreview.tsx'];
+const ENTRIES = ['editor/preview/preview-content.ts', 'editor/preview/PagePreview.tsx'];
 
 describe('the live preview in a browser', () => {
   it('bundles for a browser from the site’s own schemas, resolver and page bodies alone', async () => {
@@ -31,6 +31,6 @@ describe('the live preview in a browser', () => {
         'src/components/community/CommunityPageBody.tsx',
       ]),
     );
-    expect(ours.filter((input) => input.startsWith('src/editor/'))).toEqual([]);
+    expect(Object.keys(result.metafile.inputs).filter((input) => input.startsWith('editor/app/'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The live preview's content (src/content/preview-content.ts): the owner's files as they are being
+ * The live preview's content (editor/preview/preview-content.ts): the owner's files as they are being
  * written, read as the build reads them. Saved content reads as the build's; a value the build
  * would refuse keeps the smallest part it can at its last good value and is refused in the build's
  * words; a figure changed in the offer shows wherever the copy quotes it; a campaign page and a
@@ -10,7 +10,7 @@ import { parse, stringify } from 'yaml';
 import { describeField, describePath } from '../../src/content/field-labels.ts';
 import { variantWords } from '../../src/content/page-under-test.ts';
 import { campaignFile } from '../../src/content/pages.ts';
-import { previewContent, type DataFiles } from '../../src/content/preview-content.ts';
+import { previewContent, type DataFiles } from '../../editor/preview/preview-content.ts';
 import { contentFiles, contentPath, type ContentName } from '../../src/content/schemas.ts';
 import { checkedCampaignSchema } from '../../src/content/schemas/campaigns.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { promoteOnSave } from '../../src/editor/promote-on-save.ts';
+import { promoteOnSave } from '../../editor/app/promote-on-save.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 import { campaignFile } from '../../src/content/pages.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { applyEdit, tidySave } from '../../src/editor/yaml-edit.ts';
+import { applyEdit, tidySave } from '../../editor/app/yaml-edit.ts';
 import { campaignFile } from '../../src/content/pages.ts';
 import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';

@@ -3,7 +3,7 @@
  * and whether `main` is protected by the gate (the check the editor waits for before it publishes).
  * Each item is done, or says what to do and links to the page where it is done.
  */
-import { GATE_CHECK } from '../../../src/editor/publish/gate.ts';
+import { GATE_CHECK } from '../../app/publish/gate.ts';
 import { GitHubRefused, requiredChecks, type InstallationReach } from './github-app.ts';
 import { escapeHtml, type CheckItem } from './pages.ts';
 

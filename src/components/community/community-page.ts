@@ -3,7 +3,7 @@
  * variants): which sections it shows and with which figures, the hero's Learn More target and the
  * newsletter's settings, from the owner's content; and the props of its three widgets, which the
  * build hydrates as islands and the live preview draws as they are. Pure: the build
- * (src/layouts/CommunityPage.astro) and the live preview (src/components/preview/) both draw
+ * (src/layouts/CommunityPage.astro) and the live preview (editor/preview/) both draw
  * CommunityPageBody from it.
  */
 import { siteNames } from '../../config/site-names.ts';

@@ -2,7 +2,7 @@
  * The kit page's composition (`/`, its campaign pages and its split tests' variants): which
  * sections it shows and with which figures, from the owner's content. Pure: the build
  * (src/layouts/KitPage.astro, pictures through Astro's image pipeline) and the live preview
- * (src/components/preview/, the owner's unsaved words and uploads) both draw KitPageBody from it.
+ * (editor/preview/, the owner's unsaved words and uploads) both draw KitPageBody from it.
  */
 import { siteNames } from '../../config/site-names.ts';
 import { withAvatars, withPosters, type PictureResolver } from '../../content/pictures.ts';

@@ -41,7 +41,7 @@ const experimentVariant = object(
 /**
  * The campaign pages a split test may name (src/content/campaigns/), each by its address with the
  * page it is based on: `{ '/podcast': '/' }`. The build reads them from the files
- * (campaign-files.ts), the editor from the files as it opens (src/editor/config.ts).
+ * (campaign-files.ts), the editor from the files as it opens (editor/app/config.ts).
  */
 export type CampaignBases = Readonly<Record<string, PagePath>>;
 

@@ -17,7 +17,7 @@ import {
   verdict,
   visitorsNeeded,
   wilsonInterval,
-} from '../../../runtime/results/split-stats.ts';
+} from '../../../editor/api/results/split-stats.ts';
 import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 

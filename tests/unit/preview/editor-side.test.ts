@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS, PAGES } from '../../../src/content/pages.ts';
 import { contentFiles } from '../../../src/content/schemas.ts';
-import { asDraft, DRAFT_VERSION, draftsStamp } from '../../../src/editor/preview/drafts.ts';
-import { editorPlace, pageOfForm } from '../../../src/editor/preview/form-page.ts';
-import { previewAddress, sectionOf } from '../../../src/editor/preview/panel.tsx';
+import { asDraft, DRAFT_VERSION, draftsStamp } from '../../../editor/preview/drafts.ts';
+import { editorPlace, pageOfForm } from '../../../editor/preview/form-page.ts';
+import { previewAddress, sectionOf } from '../../../editor/preview/panel.tsx';
 
 const [firstPage, ...otherPages] = PAGE_PATHS;
 

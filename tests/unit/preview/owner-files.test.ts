@@ -6,19 +6,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentPath } from '../../../src/content/schemas.ts';
-import type * as DraftsModule from '../../../src/editor/preview/drafts.ts';
-import type { Drafts } from '../../../src/editor/preview/drafts.ts';
+import type * as DraftsModule from '../../../editor/preview/drafts.ts';
+import type { Drafts } from '../../../editor/preview/drafts.ts';
 import {
   DRAFT_READ_MS,
   followOwnerFiles,
   savedBytesOnce,
   type OwnerFiles,
-} from '../../../src/editor/preview/owner-files.ts';
-import type { SavedFiles } from '../../../src/editor/preview/saved.ts';
+} from '../../../editor/preview/owner-files.ts';
+import type { SavedFiles } from '../../../editor/preview/saved.ts';
 
 /** The drafts the preview reads at its next look (Keystatic's IndexedDB, stood in for). */
 let drafts: Drafts = { drafts: [], unreadable: [] };
-vi.mock('../../../src/editor/preview/drafts.ts', async (original) => ({
+vi.mock('../../../editor/preview/drafts.ts', async (original) => ({
   ...(await original<typeof DraftsModule>()),
   readDrafts: () => Promise.resolve(drafts),
 }));

@@ -1,5 +1,5 @@
 /**
- * Publishing's states as the owner reads them (src/editor/publish/machine.ts): a publish goes from
+ * Publishing's states as the owner reads them (editor/app/publish/machine.ts): a publish goes from
  * the check to the merge to the host until live, a red check stops it with its reasons, an undo
  * speaks of itself, and an event that does not belong where the publish is changes nothing (a
  * second Publish while one runs, a late answer after it ended).
@@ -15,7 +15,7 @@ import {
   wordsOf,
   type PublishEvent,
   type PublishState,
-} from '../../../src/editor/publish/machine.ts';
+} from '../../../editor/app/publish/machine.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 const PULL = { number: 7, url: 'https://github.com/o/n/pull/7' };

@@ -1,5 +1,5 @@
 /**
- * What Publish reads from GitHub's answers (src/editor/publish/gate.ts, deploy.ts): the gate's
+ * What Publish reads from GitHub's answers (editor/app/publish/gate.ts, deploy.ts): the gate's
  * verdict from a commit's check runs (only the run named by GATE_CHECK counts; a re-run replaces
  * the run before it), the reasons of a red check from its annotations, and whether a commit is
  * live from what each kind of host reports.
@@ -11,7 +11,7 @@ import {
   readGate,
   type Annotation,
   type CheckRun,
-} from '../../../src/editor/publish/gate.ts';
+} from '../../../editor/app/publish/gate.ts';
 import {
   combine,
   productionDeployment,
@@ -19,7 +19,7 @@ import {
   readServed,
   readStatuses,
   servedAnswer,
-} from '../../../src/editor/publish/deploy.ts';
+} from '../../../editor/app/publish/deploy.ts';
 
 const runOf = (fields: Partial<CheckRun>): CheckRun => ({
   id: 1,

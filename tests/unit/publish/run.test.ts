@@ -1,5 +1,5 @@
 /**
- * Publish's steps against GitHub (src/editor/publish/run.ts, undo.ts), with the GitHub stand-in
+ * Publish's steps against GitHub (editor/app/publish/run.ts, undo.ts), with the GitHub stand-in
  * over a real git repository on disk (tests/hosted-editor/github-stand-in.ts): what reaches the
  * repository (one squashed commit of the checked head, never a forced move) and what the owner is
  * told, for a green check, a red one, a reader, a branch saved again during its check, a Publish
@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServedAnswer } from '../../../runtime/served-wire.ts';
-import { GitHub } from '../../../src/editor/publish/github.ts';
-import { advance, IDLE, type PublishEvent } from '../../../src/editor/publish/machine.ts';
-import { NO_WRITE, publishBranch, type PublishDeps } from '../../../src/editor/publish/run.ts';
-import { lastPublish, prepareUndo, TouchedSince } from '../../../src/editor/publish/undo.ts';
+import { GitHub } from '../../../editor/app/publish/github.ts';
+import { advance, IDLE, type PublishEvent } from '../../../editor/app/publish/machine.ts';
+import { NO_WRITE, publishBranch, type PublishDeps } from '../../../editor/app/publish/run.ts';
+import { lastPublish, prepareUndo, TouchedSince } from '../../../editor/app/publish/undo.ts';
 import { GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
 
 const OFFER = 'src/content/offer.yaml';

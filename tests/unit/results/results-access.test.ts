@@ -1,5 +1,5 @@
 /**
- * Only the owner sees the results: through the editor's API (runtime/editor-api.ts, the handler
+ * Only the owner sees the results: through the editor's API (editor/api/editor-api.ts, the handler
  * the Node server and every host's function run), a signed-out visitor and a signed-in user whose
  * GitHub token may not write to the repository get the refusal and no figure; the owner gets them.
  * GitHub is the stand-in (tests/hosted-editor/github-stand-in.ts), asked as the real one would be.
@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { editorApi } from '../../../runtime/editor-api.ts';
-import { analyticsSource, RESULTS_SETTINGS } from '../../../runtime/results/results-api.ts';
+import { editorApi } from '../../../editor/api/editor-api.ts';
+import { analyticsSource, RESULTS_SETTINGS } from '../../../editor/api/results/results-api.ts';
 import { hsts } from '../../../runtime/rules.ts';
 import { readSettings } from '../../../runtime/settings.ts';
-import { loopbackOnly } from '../../../runtime/results/access.ts';
+import { loopbackOnly } from '../../../editor/api/results/access.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { fetchWithGitHubApi, GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
 import type { AnalyticsApi } from '../../support/analytics-api.ts';

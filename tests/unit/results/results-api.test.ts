@@ -1,5 +1,5 @@
 /**
- * The editor's results (runtime/results/), against stand-ins of Plausible's Stats API v2 and
+ * The editor's results (editor/api/results/), against stand-ins of Plausible's Stats API v2 and
  * Umami's API answering from one synthetic log: each figure is the log's own count, both
  * providers give the same figures, each state without figures is one sentence saying what to do,
  * and the key is in no answer and no log line.
@@ -10,10 +10,10 @@ import {
   RESULTS_SETTINGS,
   resultsHandler,
   stateMessage,
-} from '../../../runtime/results/results-api.ts';
+} from '../../../editor/api/results/results-api.ts';
 import { readSettings } from '../../../runtime/settings.ts';
-import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
-import { verdict } from '../../../runtime/results/split-stats.ts';
+import type { ResultsAnswer } from '../../../editor/api/results/wire.ts';
+import { verdict } from '../../../editor/api/results/split-stats.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { startAnalyticsApi, type AnalyticsApi, type LoggedEvent } from '../../support/analytics-api.ts';
 import { syntheticLog } from '../../support/analytics-log.ts';

@@ -1,5 +1,5 @@
 /**
- * The results view (src/editor/results/) as the owner meets it: a state without figures is the
+ * The results view (editor/app/results/) as the owner meets it: a state without figures is the
  * API's one sentence, never a blank view; figures come as tables a screen reader reads, each
  * named by the heading above it, in the page's words (a section as the owner titled it with its
  * name in the form, a variant with the words it tests, each measure in a sentence, the share of
@@ -12,14 +12,14 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../support/editor-opening.ts';
-import type { ResultsAnswer } from '../../../runtime/results/wire.ts';
-import { stateMessage } from '../../../runtime/results/results-api.ts';
+import type { ResultsAnswer } from '../../../editor/api/results/wire.ts';
+import { stateMessage } from '../../../editor/api/results/results-api.ts';
 import { stringify } from 'yaml';
 import type { EditorField } from '../../../src/content/fields.ts';
 import { PAGES } from '../../../src/content/pages.ts';
 import { testable } from '../../../src/content/schemas/experiments.ts';
-import { SplitTest, testsOfFile } from '../../../src/editor/results/split-test.tsx';
-import { ResultsView } from '../../../src/editor/results/view.tsx';
+import { SplitTest, testsOfFile } from '../../../editor/app/results/split-test.tsx';
+import { ResultsView } from '../../../editor/app/results/view.tsx';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { siteContent } from '../../support/site-content.ts';
 

@@ -1,5 +1,5 @@
 /**
- * `npm run edit`'s server (server/editor/local.ts) over real HTTP, on a scratch copy of the owner's
+ * `npm run edit`'s server (editor/node/local.ts) over real HTTP, on a scratch copy of the owner's
  * data files: the editor's page carries the data as it is on disk at each opening, and a file
  * another program is writing in two steps is read whole; only this computer and the editor's own
  * pages are answered; a save may write only the data files and uploads; Promote only from the
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
-import { SAVE_SETTLES_MS } from '../../../src/editor/settle.ts';
+import { SAVE_SETTLES_MS } from '../../../editor/app/settle.ts';
 import { pageData, standInApp, startLocalEditor, type LocalEditor } from '../../support/local-editor.ts';
 
 const KIT = 'src/content/kit.yaml';
@@ -122,7 +122,7 @@ describe('who the editor answers', () => {
       'src/pages/x.astro',
       'src/content/schemas.ts',
       'src/content/campaigns/../faq.yaml',
-      'src/editor/results/results.yaml',
+      'editor/app/results/results.yaml',
     ]) {
       expect((await update(path)).status, path).toBe(400);
     }

@@ -1,0 +1,137 @@
+/**
+ * The hosted editor on the hosts that run code beside static files (Netlify, Vercel, Cloudflare
+ * Pages): one function for its API and its page, given the host's environment at run time. Its
+ * API is editor/api/editor-api.ts, the same code the Node server runs; its page and scripts are the
+ * build's own files (`fetchFile`, the host's way to read one), each answered under the editor's
+ * headers, never the visitors'. deploy/host-functions.ts bundles this file with Keystatic's
+ * handler into each host's function (runtime/hosts/).
+ */
+import { editorApi } from './editor-api.ts';
+import {
+  EDITOR_API,
+  editorHeaders,
+  hostedEditorSettings,
+  isEditorPath,
+  PREVIEW_PAGE,
+} from '../../runtime/editor.ts';
+import { analyticsSource, RESULTS_SETTINGS } from './results/results-api.ts';
+import { readSettings, type Env } from '../../runtime/settings.ts';
+
+/** A file of the build as the host's file server answers it (`/keystatic/index.html`, `/keystatic/assets/…`). */
+export type FetchFile = (file: string) => Promise<Response>;
+
+/** The editor's files in the build (the route manifest's `editor`) and the build's HSTS (its `hsts`). */
+export interface EditorFileList {
+  page: string;
+  /** The live preview's page, answered at PREVIEW_PAGE. */
+  preview: string;
+  assets: readonly string[];
+  hsts: string;
+}
+
+/** A plain answer of the editor: under its headers, never a visitor's. */
+function plain(
+  path: string,
+  hsts: string,
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): Response {
+  return new Response(text, {
+    status,
+    headers: { ...editorHeaders(path, hsts), 'content-type': 'text/plain; charset=utf-8', ...extra },
+  });
+}
+
+/** The editor's API for the host's environment: null when it has none of the editor's variables. */
+function apiFor(env: Env, hsts: string): ((request: Request) => Promise<Response>) | null {
+  const settings = hostedEditorSettings(env);
+  if (!settings) return null;
+  return editorApi(settings, { results: analyticsSource(readSettings(env, RESULTS_SETTINGS)), hsts });
+}
+
+/**
+ * The editor's answer to `request`, or null when the path is not the editor's (the host then
+ * answers it as before). `env` is the host's environment, handed down by its function
+ * (runtime/hosts/) and read here through the settings' rules (runtime/settings.ts). With none of
+ * the editor's variables set at run time the editor is off: 404, as on the Node server; with a
+ * partial or wrong set, 503 and the host's log names what is missing.
+ */
+export function editorEdge(
+  env: Record<string, unknown>,
+  files: EditorFileList,
+): (request: Request, fetchFile: FetchFile) => Promise<Response | null> {
+  const strings = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  let api: ((request: Request) => Promise<Response>) | null = null;
+  let problem: string | null = null;
+  try {
+    api = apiFor(strings, files.hsts);
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  const { hsts } = files;
+  const assets = new Set(files.assets);
+
+  return async (request, fetchFile) => {
+    const path = new URL(request.url).pathname;
+    if (!isEditorPath(path)) return null;
+    if (problem) {
+      console.error(problem);
+      return plain(path, hsts, 503, 'The editor is not configured on this host: see its log.\n');
+    }
+    if (!api) return plain(path, hsts, 404, 'Not Found\n');
+    if (path.startsWith(EDITOR_API)) return api(request);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return plain(path, hsts, 405, 'Method Not Allowed\n', { allow: 'GET, HEAD' });
+    // Its scripts at their own paths, the live preview's page at its own; any other path below
+    // /keystatic is the app, which routes itself.
+    const file = await fetchFile(
+      assets.has(path) ? path : path === PREVIEW_PAGE ? files.preview : files.page,
+    );
+    if (!file.ok) return plain(path, hsts, 502, `The editor's file could not be read (${file.status}).\n`);
+    const headers = new Headers(editorHeaders(path, hsts));
+    for (const name of ['content-type', 'etag', 'last-modified']) {
+      const value = file.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    return new Response(request.method === 'HEAD' ? null : file.body, { status: 200, headers });
+  };
+}
+
+/** The editor's answer on a host, given the host's environment: null for a path not the editor's. */
+export type HostEditor = (
+  request: Request,
+  env: Record<string, unknown>,
+  fetchFile: FetchFile,
+) => Promise<Response | null>;
+
+/** The editor on a host (runtime/hosts/), made once per process from the environment it first sees. */
+export function editorOnHost(files: EditorFileList): HostEditor {
+  let handler: ReturnType<typeof editorEdge> | undefined;
+  return (request, env, fetchFile) => {
+    handler ??= editorEdge(env, files);
+    return handler(request, fetchFile);
+  };
+}
+
+/** The editor's page as the build wrote it, carried in a function's code. */
+export interface EditorPageCopy {
+  file: string;
+  html: string;
+}
+
+/**
+ * The build's files as Netlify's and Vercel's functions read them: the editor's pages (its app's
+ * and the live preview's) from their own copies (a function asking its own site for
+ * /keystatic/index.html would be routed to itself), anything else fetched from the site at `base`.
+ */
+export function pageCopy(pages: readonly EditorPageCopy[], base: string | URL): FetchFile {
+  return (file) => {
+    const page = pages.find((copy) => copy.file === file);
+    return page
+      ? Promise.resolve(new Response(page.html, { headers: { 'content-type': 'text/html; charset=utf-8' } }))
+      : fetch(new URL(file, base));
+  };
+}

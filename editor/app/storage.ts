@@ -1,0 +1,25 @@
+/**
+ * Where the editor keeps its work. `npm run edit` writes to this computer's files (local mode);
+ * the hosted editor's build (editor/build/hosted-editor.ts) bakes its repository into the app, which
+ * then reads and commits through GitHub (GitHub mode). One configuration, two storage modes: the
+ * forms, checks and uploads of config.ts are the same in both.
+ */
+
+/** Set by the hosted editor's build only (Vite's `define`); absent everywhere else. */
+declare const __HOSTED_EDITOR__: { repo: `${string}/${string}`; previewUrl: string | null } | undefined;
+
+/**
+ * Branches the hosted editor creates start with this: drafts are easy to tell from other work, a
+ * host's branch previews and the repository's test workflow pick them by it, and it holds no `/`,
+ * which hosts would turn into `-` in a preview's address.
+ */
+export const EDITOR_BRANCH_PREFIX = 'edit-';
+
+export const hostedEditor = typeof __HOSTED_EDITOR__ === 'undefined' ? undefined : __HOSTED_EDITOR__;
+
+export const editorStorage = hostedEditor
+  ? ({ kind: 'github', repo: hostedEditor.repo, branchPrefix: EDITOR_BRANCH_PREFIX } as const)
+  : ({ kind: 'local' } as const);
+
+/** A page's preview on a draft branch (`{branch}` is Keystatic's), when the host makes previews. */
+export const previewUrl = hostedEditor?.previewUrl ?? undefined;
