@@ -117,18 +117,6 @@ export const CHROME_ARGS = [
   '--disable-sync',
 ];
 
-/**
- * Chromium's own headless mode, for the tests whose answer the headless shell (where the other
- * browser tests run, in half the time) cannot give as a visitor's Chrome would: the shell paints a
- * page it has only partly parsed whatever the page asks: it ignores
- * `<link rel="expect" blocking="render">`, by which a page's first screen is painted whole
- * (integrations/first-screen/), so a test of layout shifts there moves with the machine's load.
- */
-export const FULL_CHROMIUM = {
-  executablePath: findChrome() ?? findTestChrome() ?? undefined,
-  args: CHROME_ARGS,
-};
-
 export const MISSING_CHROME_MESSAGE =
   'No Chromium found. Install one and run again: "npx playwright install --with-deps chromium", Debian "sudo apt-get install -y chromium", ' +
   'macOS "brew install --cask chromium", or set CHROME_PATH to a Chrome or Chromium executable.';

@@ -19,8 +19,9 @@
  *   which the loader requests with the rest: the islands hydrate after the first paint anyway.
  * - What lies below the first screen is marked LATER, and kept hidden by one inline rule until the
  *   whole stylesheet applies.
- * - The first screen ends with an empty marker the head names in `<link rel="expect"
- *   blocking="render">`: the browser paints nothing of it until all of it is parsed.
+ * - The first screen ends with an empty marker, and one inline rule shows what its sections hold
+ *   only once that is parsed: a slow parser's paint of half the hero never moves. Nothing waits
+ *   for it to be painted.
  * - The page's other inline styles join that one, and no inline script is left: the page's <meta>
  *   policy names the one style (trim-policy.ts then drops what left the page).
  *
@@ -35,8 +36,8 @@ import type { AstroIntegration } from 'astro';
 import { htmlFiles } from '../../deploy/build-output.ts';
 import { FIRST_SCREEN_ONLY } from '../../src/lib/first-screen-loader.ts';
 import { contentStamp, sha256 } from '../hashes.ts';
-import { expectFirstScreen, markLater } from './sections.ts';
-import { firstScreenCss, HIDE_LATER, lateFontRules } from './styles.ts';
+import { FIRST_SCREEN_END, markFirstScreenEnd, markLater } from './sections.ts';
+import { FIRST_SCREEN_WHOLE, firstScreenCss, HIDE_LATER, lateFontRules } from './styles.ts';
 import { islandsOf, loaderCode } from './scripts.ts';
 
 /** Tailwind's banner opens the site's stylesheet (the one inline style that is split). */
@@ -81,10 +82,11 @@ export async function splitPage(html: string): Promise<SplitPage> {
 
   // The page's other inline styles (its font faces, the islands' element) join the first screen's
   // rules in one style: one hash in the policy where there were three. Unlayered, as they were.
-  let out = expectFirstScreen(markLater(islands.html));
+  let out = markFirstScreenEnd(markLater(islands.html));
+  const whole = out.includes(`id="${FIRST_SCREEN_END}"`) ? FIRST_SCREEN_WHOLE : '';
   const others = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].filter(([, text]) => text !== css);
   for (const [whole] of others) out = out.replace(whole, () => '');
-  const inline = `${others.map(([, text]) => text).join('')}${critical}${HIDE_LATER}${lateFontRules(html)}`;
+  const inline = `${others.map(([, text]) => text).join('')}${critical}${whole}${HIDE_LATER}${lateFontRules(html)}`;
   out = out
     .replace(
       `<style>${css}</style>`,

@@ -114,21 +114,15 @@ export const FIRST_SCREEN_END = 'first-screen-end';
 
 /**
  * The page with an empty <template id=FIRST_SCREEN_END> closing its first screen (the last thing
- * inside the first screen's last element), and a head asking the browser to paint nothing before
- * that is parsed (`<link rel="expect" blocking="render">`). Chromium may paint a page it has only
- * partly parsed when the parser is slow (a busy phone): the hero, centred in its window-tall
- * section, was then drawn with half its words and moved up as the rest came, a layout shift the
- * visitor sees. A page no longer than its first screen is returned as it is.
+ * inside the first screen's last element), for the inline rule that shows the first screen's
+ * contents once all of it is parsed (FIRST_SCREEN_WHOLE in styles.ts). A page no longer than its
+ * first screen is returned as it is.
  */
-export function expectFirstScreen(html: string, sections = firstScreenSections(html)): string {
+export function markFirstScreenEnd(html: string, sections = firstScreenSections(html)): string {
   const elements = mainElements(html)?.elements ?? [];
   if (elements.length <= sections) return html;
   const last = elements[sections - 1]!;
   const closing = `</${last.name}>`;
   const at = html.slice(0, last.end).toLowerCase().endsWith(closing) ? last.end - closing.length : last.end;
-  const marked = `${html.slice(0, at)}<template id="${FIRST_SCREEN_END}"></template>${html.slice(at)}`;
-  return marked.replace(
-    '</head>',
-    () => `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render"></head>`,
-  );
+  return `${html.slice(0, at)}<template id="${FIRST_SCREEN_END}"></template>${html.slice(at)}`;
 }

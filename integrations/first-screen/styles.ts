@@ -7,7 +7,7 @@ import postcss from 'postcss';
 import { selectOne } from 'css-select';
 import { parseDocument } from 'htmlparser2';
 import { FIRST_SCREEN_ONLY, LATE_FONTS, SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
-import { firstScreenOf, LATER } from './sections.ts';
+import { FIRST_SCREEN_END, firstScreenOf, LATER } from './sections.ts';
 
 /** The order in which the stylesheet first names its cascade layers (the order they apply in). */
 export function layerOrder(css: string): string[] {
@@ -174,3 +174,14 @@ export const HIDE_LATER =
   `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;` +
   `content-visibility:auto;contain-intrinsic-size:auto ${LATER_HEIGHT};` +
   `animation:${SHOWN_ANYWAY} 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes ${SHOWN_ANYWAY}{to{visibility:visible}}`;
+
+/**
+ * Until the first screen's last element is parsed (its end marked by markFirstScreenEnd), what its
+ * sections hold is not shown; the sections themselves, their backgrounds, and the nav above are.
+ * Chromium paints a page it has only partly parsed when its parser is slow (a busy phone) or the
+ * markup stalls: the hero, centred in its window-tall section, was then drawn with half its words
+ * and moved up as the rest came, a layout shift the visitor sees. Content that appears is no
+ * shift, and nothing waits to be painted: on a page parsed at once it changes nothing. An engine
+ * without `:has()` drops the rule and shows the page as it comes.
+ */
+export const FIRST_SCREEN_WHOLE = `main:not(:has(#${FIRST_SCREEN_END}))>*>*{visibility:hidden}`;

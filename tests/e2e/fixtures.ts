@@ -5,9 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test as base, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { htmlcsIgnores } from '../checkers/ignores.ts';
-import { FULL_CHROMIUM } from '../../scripts/find-chrome.ts';
 import { axeViolations } from '../support/axe.ts';
 import { SHOW_ANYWAY_MS } from '../../src/lib/first-screen-loader.ts';
 
@@ -133,15 +132,8 @@ function watchErrors(page: Page, errors: string[], expectedError: RegExp | null)
   });
 }
 
-/**
- * Fails the test on any page error or console error (our code must log none). `visitorsPage` is a
- * page of the full Chromium, for a test that counts layout shifts from the first byte
- * (FULL_CHROMIUM in scripts/find-chrome.ts says why), with the project's width and settings.
- */
-export const test = base.extend<
-  { errors: string[]; expectedError: RegExp | null; visitorsPage: Page },
-  { visitorsBrowser: Browser }
->({
+/** Fails the test on any page error or console error (our code must log none). */
+export const test = base.extend<{ errors: string[]; expectedError: RegExp | null }>({
   /** An error a test causes on purpose: a matching console line or failed asset URL is not counted. */
   expectedError: [null, { option: true }],
   errors: [
@@ -153,34 +145,6 @@ export const test = base.extend<
     },
     { auto: true },
   ],
-  visitorsBrowser: [
-    async ({ playwright }, use) => {
-      const browser = await playwright.chromium.launch(FULL_CHROMIUM);
-      await use(browser);
-      await browser.close();
-    },
-    { scope: 'worker' },
-  ],
-  visitorsPage: async (
-    { visitorsBrowser, errors, expectedError, viewport, isMobile, hasTouch, reducedMotion, baseURL },
-    use,
-    testInfo,
-  ) => {
-    // The full browser draws slower than the shell, and a worker's first such test starts it: one
-    // walk of /community at phone width took 47 s under a CPU load of 13, past the usual guard.
-    testInfo.slow();
-    const context = await visitorsBrowser.newContext({
-      viewport,
-      isMobile,
-      hasTouch,
-      reducedMotion,
-      baseURL,
-    });
-    const page = await context.newPage();
-    watchErrors(page, errors, expectedError);
-    await use(page);
-    await context.close();
-  },
 });
 
 export { expect };

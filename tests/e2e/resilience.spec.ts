@@ -50,9 +50,8 @@ async function walkCutOff(page: Page, path: string, baseURL: string) {
 }
 
 for (const path of ['/', '/community']) {
-  // Every shift from the first byte, in the browser a visitor has (the page's `visitorsPage`).
   test(`${path} asks no outside host for anything on its own, and nothing shifts`, async ({
-    visitorsPage: page,
+    page,
     baseURL,
   }) => {
     // Every shift counts, the ones of a busy machine's late stylesheet too: not the loader's

@@ -1,8 +1,9 @@
 /**
  * A long page over a slow connection: its markup comes in two parts, the first screen in the
  * first round trip and the rest a round trip later. This server stands in front of the site and
- * sends each page's markup up to the end of its first screen at once, and the rest only when the
- * test releases it; everything else passes through untouched. It records the paths asked of it.
+ * sends each page's markup up to the end of its first screen at once (or up to where `cut` says),
+ * and the rest only when the test releases it; everything else passes through untouched. It
+ * records the paths asked of it.
  */
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +27,10 @@ const BODY_HEADERS = new Set([
   'keep-alive',
 ]);
 
-export async function splitDocuments(upstream: string): Promise<SplitDocuments> {
+export async function splitDocuments(
+  upstream: string,
+  cut: (html: string) => number = firstScreenEnd,
+): Promise<SplitDocuments> {
   const requested: string[] = [];
   let released = false;
   const waiting: (() => void)[] = [];
@@ -46,7 +50,7 @@ export async function splitDocuments(upstream: string): Promise<SplitDocuments> 
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
         const html = Buffer.concat(chunks).toString('utf8');
-        const end = firstScreenEnd(html);
+        const end = cut(html);
         const kept = Object.entries(answer.headers).filter(([name]) => !BODY_HEADERS.has(name));
         outgoing.writeHead(answer.statusCode ?? 502, Object.fromEntries(kept));
         outgoing.write(html.slice(0, end));

@@ -4,12 +4,12 @@ import { metaPolicy } from '../../deploy/csp.ts';
 import { splitPage } from '../../integrations/first-screen/index.ts';
 import { islandsOf, loaderCode } from '../../integrations/first-screen/scripts.ts';
 import {
-  expectFirstScreen,
   FIRST_SCREEN_END,
   FIRST_SCREEN_SECTIONS,
   firstScreenOf,
   firstScreenSections,
   LATER,
+  markFirstScreenEnd,
   markLater,
 } from '../../integrations/first-screen/sections.ts';
 import { atRest, firstScreenCss, lateFontRules, layerOrder } from '../../integrations/first-screen/styles.ts';
@@ -69,29 +69,27 @@ describe('the first screen of a page', () => {
     expect(markLater(declared)).toContain(`<div ${LATER} class="island">`);
   });
 
-  it('is painted whole: the browser is asked to paint nothing before its last element is parsed', () => {
+  it('ends with a marker, for the rule that shows its contents once all of it is parsed', () => {
     const declared = page(THREE_SECTIONS).replace(
       '<main id="main">',
       '<main id="main" data-first-screen="1">',
     );
     const marker = `<template id="${FIRST_SCREEN_END}"></template>`;
-    const expecting = `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render"></head>`;
     // The marker closes the hero, inside it: the page's top-level parts are counted as before.
-    const one = expectFirstScreen(declared);
+    const one = markFirstScreenEnd(declared);
     expect(one).toContain(`<img src="a.avif" alt="">${marker}</section><div class="island">`);
-    expect(one).toContain(expecting);
-    expect(firstScreenOf(one)).toBe(
-      `${firstScreenOf(declared).replace('</section>', `${marker}</section>`).replace('</head>', expecting)}`,
-    );
+    expect(firstScreenOf(one)).toBe(firstScreenOf(declared).replace('</section>', `${marker}</section>`));
+    // Nothing asks the browser to hold its paint.
+    expect(one).not.toContain('blocking=');
     // Two sections: after the island's own content.
-    expect(expectFirstScreen(page(THREE_SECTIONS))).toContain(
+    expect(markFirstScreenEnd(page(THREE_SECTIONS))).toContain(
       `<span class="second">Two</span>${marker}</div>`,
     );
-    // A page no longer than its first screen, or without main content, is painted as it comes.
+    // A page no longer than its first screen, or without main content, has no end to mark.
     const short = page('<section class="only"></section>');
-    expect(expectFirstScreen(short)).toBe(short);
+    expect(markFirstScreenEnd(short)).toBe(short);
     const noMain = '<html><head></head><body><p>Moved</p></body></html>';
-    expect(expectFirstScreen(noMain)).toBe(noMain);
+    expect(markFirstScreenEnd(noMain)).toBe(noMain);
   });
 
   it('is the whole page when it has no main content, or fewer sections', () => {
@@ -162,6 +160,8 @@ describe('a page made to arrive in one round trip', () => {
   const css = '/*! tailwindcss v4 */.big{color:red}.below{color:blue}';
   const module = 'document.body.dataset.booted="yes"';
 
+  // What the first screen's sections hold shows once its end is parsed (no paint waits for it).
+  const WHOLE = `main:not(:has(#${FIRST_SCREEN_END}))>*>*{visibility:hidden}`;
   const HIDE_LATER = `@media (scripting:enabled){.${FIRST_SCREEN_ONLY} [${LATER}]{visibility:hidden;overflow:clip;content-visibility:auto;contain-intrinsic-size:auto 800px;animation:first-screen-shown 0s ${SHOW_ANYWAY_MS}ms forwards}}@keyframes first-screen-shown{to{visibility:visible}}`;
 
   it('keeps its first screen’s rules inline and names the whole stylesheet and its script for later', async () => {
@@ -173,7 +173,7 @@ describe('a page made to arrive in one round trip', () => {
     expect(files.get(stylesheet!)).toBe(css);
     expect(files.get(script!)).toBe(module);
     expect(files.get(loader!)).toBe(await loaderCode());
-    expect(html).toContain(`<style>.big{color:red}${HIDE_LATER}</style>`);
+    expect(html).toContain(`<style>.big{color:red}${WHOLE}${HIDE_LATER}</style>`);
     expect(html).toContain(`<section ${LATER} class="third">`);
     expect(html).not.toContain('.below{color:blue}');
     // The rest is hidden from the first paint (the class is in the markup), where scripts run.
@@ -181,11 +181,9 @@ describe('a page made to arrive in one round trip', () => {
     // Without JavaScript the whole stylesheet still comes.
     expect(html).toContain(`<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`);
     expect(html).not.toContain(module);
-    // The loader is named in the head, async (it never holds up the paint), naming the files;
-    // the paint waits for the first screen's markup alone.
+    // The loader is named in the head, async (it never holds up the paint), naming the files.
     expect(html).toContain(
-      `</noscript><script async src="${loader}" data-stylesheet="${stylesheet}" data-script="${script}"></script>` +
-        `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render"></head>`,
+      `</noscript><script async src="${loader}" data-stylesheet="${stylesheet}" data-script="${script}"></script></head>`,
     );
   });
 
@@ -196,7 +194,7 @@ describe('a page made to arrive in one round trip', () => {
       .replace("style-src 'self'", `style-src 'self' ${hash(faces)}`);
     const { html } = await splitPage(withFaces);
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) => text!);
-    expect(styles).toEqual([`${faces}.big{color:red}${HIDE_LATER}`]);
+    expect(styles).toEqual([`${faces}.big{color:red}${WHOLE}${HIDE_LATER}`]);
     const policy = metaPolicy(trimPagePolicy(html))!;
     expect(policy).toContain(hash(styles[0]!));
     for (const gone of [faces, css, module]) expect(policy).not.toContain(hash(gone));
