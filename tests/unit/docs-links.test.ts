@@ -33,10 +33,17 @@ function slug(heading: string): string {
     .replace(/\s/g, '-');
 }
 
+/** The page's headings, in order, as written. */
+function headingsOf(file: string): string[] {
+  return [...prose(readFileSync(file, 'utf8')).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)].map(
+    ([, heading = '']) => heading,
+  );
+}
+
 /** Every anchor a page offers, repeated headings numbered as GitHub numbers them. */
 function anchorsOf(file: string): Set<string> {
   const anchors = new Set<string>();
-  for (const [, heading = ''] of prose(readFileSync(file, 'utf8')).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+  for (const heading of headingsOf(file)) {
     const base = slug(heading);
     let anchor = base;
     for (let n = 1; anchors.has(anchor); n += 1) anchor = `${base}-${n}`;
@@ -56,7 +63,7 @@ function relativeLinks(markdown: string): string[] {
 function namedSourceFiles(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\s]+)`/g)].map(([, span = '']) => span);
   return spans.filter((span) =>
-    /^(src|server|deploy|runtime|scripts|integrations|bench|tests)\/[^*<>]+\.(tsx?|astro)$/.test(span),
+    /^(src|server|deploy|runtime|scripts|integrations|bench|tests|editor)\/[^*<>]+\.(tsx?|astro)$/.test(span),
   );
 }
 
@@ -80,6 +87,13 @@ describe('the docs link only to what exists', () => {
         }
       }
       expect(broken).toEqual([]);
+    });
+
+    // A heading written twice is a thing said twice: two sections that drift apart, and a link to the
+    // second that GitHub numbers (#the-local-editor-1) and a reader never finds.
+    it(`${page}: says each thing under one heading, never two with the same words`, () => {
+      const slugs = headingsOf(join(PROJECT_ROOT, page)).map(slug);
+      expect(slugs.filter((name, index) => slugs.indexOf(name) !== index)).toEqual([]);
     });
 
     it(`${page}: every source file it names exists`, () => {
