@@ -1,6 +1,6 @@
 /**
  * `npm run test:content`: what a change of the owner's content can break, in minutes, where the
- * whole suite (`npm test`) takes about forty minutes on two cores. In order:
+ * whole suite (`npm test`) takes about twenty minutes on two cores. In order:
  *
  * 1. The change. With CONTENT_BASE set (a git ref: `origin/main`), the files the working tree
  *    changes since it left that ref, sorted as the owner's workflow sorts them
