@@ -44,7 +44,7 @@ const upwardImports = LAYERS.slice(1).flatMap((targets, index) =>
 const TREE_RULES = [
   {
     target: 'runtime',
-    from: ['src', 'server', 'deploy', 'scripts', 'integrations', 'bench', 'tests'],
+    from: ['src', 'editor', 'server', 'deploy', 'scripts', 'integrations', 'bench', 'tests'],
     message: 'runtime/ is the bottom: code every host runs at request time imports nothing of ours.',
   },
   {
@@ -59,8 +59,9 @@ const TREE_RULES = [
   },
   {
     target: 'integrations',
-    from: ['server', 'scripts', 'bench', 'tests'],
-    message: 'A build step reads src/, runtime/ and deploy/ only: the editor’s own steps live in editor/build/.',
+    from: ['server', 'scripts', 'bench', 'tests', 'editor'],
+    message:
+      'A build step reads src/, runtime/ and deploy/ only: the editor’s own steps live in editor/build/.',
   },
   {
     // The site's layers import nothing outside src/.

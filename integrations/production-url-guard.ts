@@ -7,7 +7,7 @@
 import type { AstroIntegration } from 'astro';
 import { DEFAULT_APP_URL, DEFAULT_SITE_URL, type Env } from '../runtime/settings.ts';
 import { hostOf, isLocalHost } from '../src/config/analytics.ts';
-import { EDITOR_BRANCH_PREFIX } from '../editor/app/storage.ts';
+import { EDITOR_BRANCH_PREFIX } from '../runtime/editor.ts';
 
 /**
  * The variable that says this build is a production deploy, as `NAME=value`, or null for a

@@ -47,6 +47,14 @@ export const EDITOR_API = '/api/keystatic/';
 export const EDITOR_FOLDER = 'keystatic';
 
 /**
+ * Branches the hosted editor creates start with this: drafts are easy to tell from other work, a
+ * host's branch previews and the repository's test workflow pick them by it (and the build's
+ * production guard, integrations/production-url-guard.ts), and it holds no `/`, which hosts would
+ * turn into `-` in a preview's address.
+ */
+export const EDITOR_BRANCH_PREFIX = 'edit-';
+
+/**
  * The hosted editor's settings from `env` (the environment, or the settings already read from it),
  * or null when none of its variables is set. A partial or malformed set throws, naming each missing
  * or wrong variable: a build or a server that half had an editor would fail later, in front of the

@@ -1,7 +1,7 @@
 /**
  * Paths the hosts' functions answer at beside the build's files, named here without the functions'
  * code (which needs Node), so what must stay clear of them (a campaign page's name,
- * editor/app/campaign-names.ts) reads them even in the browser editor.
+ * runtime/answered-paths.ts) reads them even in the browser editor.
  */
 
 /** The Vercel function of the split tests: its folder `.vercel/output/functions/experiments.func`, answered at `/experiments`. */

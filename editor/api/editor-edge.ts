@@ -15,10 +15,8 @@ import {
   PREVIEW_PAGE,
 } from '../../runtime/editor.ts';
 import { analyticsSource, RESULTS_SETTINGS } from './results/results-api.ts';
+import type { FetchFile, HostEditor } from '../../runtime/hosts/host-editor.ts';
 import { readSettings, type Env } from '../../runtime/settings.ts';
-
-/** A file of the build as the host's file server answers it (`/keystatic/index.html`, `/keystatic/assets/…`). */
-export type FetchFile = (file: string) => Promise<Response>;
 
 /** The editor's files in the build (the route manifest's `editor`) and the build's HSTS (its `hsts`). */
 export interface EditorFileList {
@@ -100,38 +98,11 @@ export function editorEdge(
   };
 }
 
-/** The editor's answer on a host, given the host's environment: null for a path not the editor's. */
-export type HostEditor = (
-  request: Request,
-  env: Record<string, unknown>,
-  fetchFile: FetchFile,
-) => Promise<Response | null>;
-
 /** The editor on a host (runtime/hosts/), made once per process from the environment it first sees. */
 export function editorOnHost(files: EditorFileList): HostEditor {
   let handler: ReturnType<typeof editorEdge> | undefined;
   return (request, env, fetchFile) => {
     handler ??= editorEdge(env, files);
     return handler(request, fetchFile);
-  };
-}
-
-/** The editor's page as the build wrote it, carried in a function's code. */
-export interface EditorPageCopy {
-  file: string;
-  html: string;
-}
-
-/**
- * The build's files as Netlify's and Vercel's functions read them: the editor's pages (its app's
- * and the live preview's) from their own copies (a function asking its own site for
- * /keystatic/index.html would be routed to itself), anything else fetched from the site at `base`.
- */
-export function pageCopy(pages: readonly EditorPageCopy[], base: string | URL): FetchFile {
-  return (file) => {
-    const page = pages.find((copy) => copy.file === file);
-    return page
-      ? Promise.resolve(new Response(page.html, { headers: { 'content-type': 'text/html; charset=utf-8' } }))
-      : fetch(new URL(file, base));
   };
 }

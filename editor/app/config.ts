@@ -18,10 +18,11 @@ import {
   DATA_FILES,
   type ContentName,
 } from '../../src/content/schemas.ts';
+import { ANSWERED_PATHS } from '../../runtime/answered-paths.ts';
+import { campaignNameProblem, takenNames } from '../../src/content/campaign-names.ts';
 import { CAMPAIGN_FOLDER } from '../../src/content/pages.ts';
 import { campaignBasesOf, campaignSchema } from '../../src/content/schemas/campaigns.ts';
 import { checkedExperimentsSchema } from '../../src/content/schemas/experiments.ts';
-import { campaignNameProblem } from './campaign-names.ts';
 import { openingCampaigns, openingFigures, openingTextsExcept } from './opening-content.ts';
 import { campaignName, campaignRules, notedCampaignFields } from './campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './experiment-rules.tsx';
@@ -334,6 +335,7 @@ if (typeof window !== 'undefined') startEditorPage();
 const PAGE_FILES = Object.keys(
   import.meta.glob('../../src/pages/**/*.{astro,ts}', { query: '?raw', import: 'default', eager: true }),
 ).map((file) => file.slice('../../src/pages/'.length));
+const TAKEN_NAMES = takenNames(PAGE_FILES, ANSWERED_PATHS);
 
 /** The campaign pages: one file each, named by its address (src/content/campaigns/podcast.yaml is /podcast). */
 function campaignPages() {
@@ -349,7 +351,7 @@ function campaignPages() {
     format: { data: 'yaml' },
     schema: {
       saveProblems,
-      name: campaignName((name) => campaignNameProblem(name, PAGE_FILES)),
+      name: campaignName((name) => campaignNameProblem(name, TAKEN_NAMES)),
       ...notedCampaignFields(form),
       campaignRules,
     },

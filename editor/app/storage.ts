@@ -5,15 +5,10 @@
  * forms, checks and uploads of config.ts are the same in both.
  */
 
+import { EDITOR_BRANCH_PREFIX } from '../../runtime/editor.ts';
+
 /** Set by the hosted editor's build only (Vite's `define`); absent everywhere else. */
 declare const __HOSTED_EDITOR__: { repo: `${string}/${string}`; previewUrl: string | null } | undefined;
-
-/**
- * Branches the hosted editor creates start with this: drafts are easy to tell from other work, a
- * host's branch previews and the repository's test workflow pick them by it, and it holds no `/`,
- * which hosts would turn into `-` in a preview's address.
- */
-export const EDITOR_BRANCH_PREFIX = 'edit-';
 
 export const hostedEditor = typeof __HOSTED_EDITOR__ === 'undefined' ? undefined : __HOSTED_EDITOR__;
 

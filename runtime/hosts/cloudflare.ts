@@ -5,7 +5,7 @@
  * secret from EXPERIMENT_SECRET); anything else goes to the static files as before (`_routes.json`
  * keeps other requests from the worker).
  */
-import type { HostEditor } from '../../editor/api/editor-edge.ts';
+import type { HostEditor } from './host-editor.ts';
 import { answerUnderTest, experimentAt, type SplitTests } from './split.ts';
 
 /** What Pages hands the worker: the deployment's variables and its static files. */

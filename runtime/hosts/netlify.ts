@@ -4,7 +4,7 @@
  * secret EXPERIMENT_SECRET) and the editor's function (Functions API v2: a Request in, a Response
  * out; its variables from Netlify.env at run time).
  */
-import { pageCopy, type EditorPageCopy, type HostEditor } from '../../editor/api/editor-edge.ts';
+import { pageCopy, type EditorPageCopy, type HostEditor } from './host-editor.ts';
 import { answerUnderTest, experimentAt, type SplitTests } from './split.ts';
 
 /** Netlify's global in its runtimes: the deployment's variables. */

@@ -5,7 +5,7 @@
  * by a shared cache. The build's data (the tests, the paths they run on, the headers) is handed
  * in by the host's function (deploy/host-functions.ts).
  */
-import type { FetchFile } from '../../editor/api/editor-edge.ts';
+import type { FetchFile } from './host-editor.ts';
 import { chooseVariant, visitorOf, type ServedExperiment } from '../experiments.ts';
 
 /** What the build says of its split tests, as the host's function carries it. */

@@ -6,7 +6,7 @@
  * query, GitHub's code and state, is kept). Both read the deployment's variables from
  * `process.env` at request time.
  */
-import { pageCopy, type EditorPageCopy, type HostEditor } from '../../editor/api/editor-edge.ts';
+import { pageCopy, type EditorPageCopy, type HostEditor } from './host-editor.ts';
 import { VERCEL_EDITOR_PATH, VERCEL_EXPERIMENT_PATH, VERCEL_INNER_HEADER } from '../function-paths.ts';
 import { answerUnderTest, experimentAt, type SplitTests } from './split.ts';
 

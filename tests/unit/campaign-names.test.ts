@@ -7,13 +7,15 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_FUNCTION, VERCEL_FUNCTION } from '../../runtime/function-paths.ts';
 import { redirects } from '../../runtime/rules.ts';
-import { campaignNameProblem as problemWith } from '../../editor/app/campaign-names.ts';
+import { ANSWERED_PATHS } from '../../runtime/answered-paths.ts';
+import { campaignNameProblem as problemWith, takenNames } from '../../src/content/campaign-names.ts';
 import { campaignProblems } from '../../src/content/schemas/campaigns.ts';
 import { sampleBuild } from '../support/site-facts.ts';
 
 /** The site's routes as the build reads them. */
 const PAGE_FILES = readdirSync('src/pages', { recursive: true, encoding: 'utf8' });
-const campaignNameProblem = (name: string) => problemWith(name, PAGE_FILES);
+const TAKEN = takenNames(PAGE_FILES, ANSWERED_PATHS);
+const campaignNameProblem = (name: string) => problemWith(name, TAKEN);
 
 describe('a campaign page’s name', () => {
   it('is refused when the site answers it: each page and endpoint of src/pages/, the redirect, the not-found page', () => {

@@ -11,7 +11,7 @@ import { analyticsProviderModule } from '../../integrations/analytics.ts';
 import { buildSettings } from '../../integrations/build-settings.ts';
 import { ownersView } from '../../src/lib/analytics.ts';
 import { previewContext } from '../../integrations/production-url-guard.ts';
-import { EDITOR_BRANCH_PREFIX } from '../../editor/app/storage.ts';
+import { EDITOR_BRANCH_PREFIX } from '../../runtime/editor.ts';
 
 const PLAUSIBLE = {
   PUBLIC_ANALYTICS_PROVIDER: 'plausible',

@@ -6,7 +6,7 @@
  * listed with the file and the field the check names, and a link to its details.
  */
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
-import { EDITOR_BRANCH_PREFIX } from '../storage.ts';
+import { EDITOR_BRANCH_PREFIX } from '../../../runtime/editor.ts';
 import { GitHub } from './github.ts';
 import { useAccess, useClock, useEditorBranch, useLastPublish, useOneAtATime } from './hooks.ts';
 import { advance, finished, IDLE, underWay, wordsOf, type Mode, type PublishState } from './machine.ts';

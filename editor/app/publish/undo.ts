@@ -5,7 +5,7 @@
  * same pull request, gate and progress. Refused, changing nothing, when a later change touched the
  * same files (taking the publish back would take that one back too).
  */
-import { EDITOR_BRANCH_PREFIX } from '../storage.ts';
+import { EDITOR_BRANCH_PREFIX } from '../../../runtime/editor.ts';
 import { GitHubRefusal, type GitHub } from './github.ts';
 
 /** The last change published from the editor: a merged pull request from one of its branches. */

@@ -7,7 +7,7 @@
  * meanwhile (expectedHeadOid). The owner then opens or updates the branch's pull request.
  */
 import { contentPath } from '../../../src/content/schemas.ts';
-import { EDITOR_BRANCH_PREFIX } from '../storage.ts';
+import { EDITOR_BRANCH_PREFIX } from '../../../runtime/editor.ts';
 import { planPromotion, promoteTexts, type PromotionPlan } from './promote.ts';
 
 const API = 'https://api.github.com';
