@@ -2,8 +2,9 @@
  * How soon the community page's live widgets answer a visitor, for `npm run bench`: on a phone
  * (375 px, CPU 4x slower, the slow 4G connection Lighthouse simulates), per island,
  *
- * - the dead window: from the page's load event until the island has hydrated (before that a tap
- *   is held and replayed, so it is answered late, never lost: src/lib/live-directive.ts);
+ * - the dead window: from the page's load event until the island has hydrated (its code comes as
+ *   the visitor nears it; before that a tap is held and replayed, so it is answered late, never
+ *   lost: src/lib/live-directive.ts);
  * - the first tap: a visitor who reaches the widget once the page has loaded (its network quiet,
  *   then the second a scroll takes) and taps it at once; from the tap to the first frame that
  *   shows the answer. INP calls up to 200 ms good.

@@ -1,6 +1,6 @@
 import type { AstroIntegration } from 'astro';
 
-/** `client:live`: islands hydrate when idle after load, and never drop a first tap (src/lib/live-directive.ts). */
+/** `client:live`: an island's code comes when the visitor is about to use it, and no first tap is dropped (src/lib/live-directive.ts). */
 export function liveDirective(): AstroIntegration {
   return {
     name: 'live-directive',

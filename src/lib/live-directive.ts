@@ -1,11 +1,10 @@
 /**
- * `client:live`: an island that is live by the time a visitor reaches it, and never drops a tap.
+ * `client:live`: an island whose code comes when the visitor is about to use it, and that never
+ * drops a tap.
  *
- * `client:visible` starts downloading React only when a widget scrolls into view, so on a slow
- * phone its buttons sat inert for up to a second after they appeared. This directive hydrates
- * each island once the page has loaded, its first screen is painted and the browser is idle, so
- * the first screen never waits for it; sooner if the visitor scrolls, taps or presses a key
- * first, or if the island is in view.
+ * Nothing of an island's code (React among it) is fetched or run while the page loads: a page
+ * loaded and left alone asks for none of it. It is fetched and hydrated once the island is in the
+ * window, comes within NEAR of it as the visitor scrolls, or is pointed at, touched or focused.
  * The hydration itself blocks nothing: Astro's React renderer hydrates inside `startTransition`,
  * which React splits into slices of a few milliseconds.
  *
@@ -17,15 +16,16 @@
  * until the query matches, like `client:media`.
  */
 import type { ClientDirective } from 'astro';
-import { whenIdleAfterFirstPaint } from './after-first-paint.ts';
 import { heldPress } from './held-press.ts';
 
-/** The first signs of a visitor at work: any of them hydrates every live island at once. */
-const INTENT_EVENTS = ['scroll', 'wheel', 'pointerdown', 'touchstart', 'keydown'] as const;
+/** How far below (or above) the window an island's code starts coming, once the visitor scrolls: half a window. */
+const NEAR = '50% 0px';
+/** A visitor reaching for the island itself. */
+const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate when idle after load (sooner at the first input or in view); replay a tap that comes sooner. */
+    /** Hydrate when in view, near it after a scroll, or reached for; replay a tap that comes sooner. */
     'client:live'?: boolean | string;
   }
 }
@@ -49,18 +49,31 @@ const live: ClientDirective = (load, options, el) => {
   const start = () => {
     el.addEventListener('click', held, { capture: true });
     el.addEventListener('keydown', held, { capture: true });
-    // The first screen is drawn, in its own fonts, before any island's code is fetched.
-    whenIdleAfterFirstPaint(() => void hydrate());
-    const inView = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) begin();
-    });
+    const observers: IntersectionObserver[] = [];
     const begin = () => {
-      inView.disconnect();
-      for (const type of INTENT_EVENTS) removeEventListener(type, begin, { capture: true });
+      for (const observer of observers) observer.disconnect();
+      for (const type of INTENT_EVENTS) el.removeEventListener(type, begin, { capture: true });
+      removeEventListener('scroll', lookAhead, { capture: true });
       void hydrate();
     };
-    inView.observe(el);
-    for (const type of INTENT_EVENTS) addEventListener(type, begin, { capture: true, passive: true });
+    const watch = (rootMargin: string) => {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) begin();
+        },
+        { rootMargin },
+      );
+      observer.observe(el.firstElementChild ?? el);
+      observers.push(observer);
+    };
+    // Once the visitor scrolls, an island within NEAR of the window is on its way to them.
+    const lookAhead = () => {
+      removeEventListener('scroll', lookAhead, { capture: true });
+      watch(NEAR);
+    };
+    watch('0px');
+    addEventListener('scroll', lookAhead, { capture: true, passive: true });
+    for (const type of INTENT_EVENTS) el.addEventListener(type, begin, { capture: true, passive: true });
   };
 
   const media = typeof options.value === 'string' && options.value ? matchMedia(options.value) : null;

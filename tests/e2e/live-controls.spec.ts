@@ -8,7 +8,7 @@
 import { LIVE_WIDGETS } from '../../bench/first-tap.ts';
 import type { Page } from '@playwright/test';
 import { siteContent } from '../support/site-content.ts';
-import { expect, ONE_WIDTH, shownUnlessHidden, test } from './fixtures.ts';
+import { expect, hydrated, ONE_WIDTH, shownUnlessHidden, test } from './fixtures.ts';
 
 const { community } = siteContent;
 /** The sections the owner can hide, by the widget region they hold. */
@@ -48,6 +48,36 @@ for (const { name: widget, region, control, answered, belowLgOnly } of LIVE_WIDG
     await expect.poll(() => page.evaluate(answered), { message: `${widget} answered the tap` }).toBe(true);
   });
 }
+
+test('a page loaded and left alone asks for no island’s code; scrolling to a widget brings it', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/community', { waitUntil: 'load' });
+  // Each island's component and the renderer (React) it hydrates with, as the page names them.
+  const code = await page
+    .locator('astro-island')
+    .evaluateAll((islands) =>
+      islands.flatMap((island) => [
+        island.getAttribute('component-url'),
+        island.getAttribute('renderer-url'),
+      ]),
+    );
+  expect(code.length).toBeGreaterThan(0);
+  // What wakes the islands has run, and the browser has then been idle: the moment code fetched
+  // "when idle after load" was asked for.
+  await expect.poll(() => page.evaluate(() => customElements.get('astro-island') !== undefined)).toBe(true);
+  await page.evaluate(
+    () => new Promise((idle) => requestIdleCallback(() => setTimeout(idle, 500), { timeout: 3000 })),
+  );
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((path) => code.includes(path))).toEqual([]);
+  if (!(await shownUnlessHidden(page, 'target-audience', community.targetAudience.hidden))) return;
+  // The visitor scrolls to the dashboards: their code comes, and they wake.
+  await hydrated(page, '#target-audience');
+  expect(requested.some((path) => code.includes(path))).toBe(true);
+});
 
 /** Holds back the files `pattern` names until `release` is called; `held` says whether one was asked for. */
 async function holdBack(page: Page, pattern: RegExp) {
