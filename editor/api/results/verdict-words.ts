@@ -1,0 +1,133 @@
+/**
+ * A split test's verdict (sequential.ts) in the owner's words: one headline of three (a variant
+ * "sells better", "No difference big enough to matter", "Keep going: about N more days at your
+ * traffic"), or, when the counts cannot be weighed, "No verdict" and why; then a sentence or two.
+ * The editor's Results and `npm run experiment:report` both say it with these words.
+ */
+import { FIRST_VERDICT_DAY, type Comparison, type Problem, type TestVerdict } from './sequential.ts';
+
+export interface Said {
+  headline: string;
+  details: string[];
+}
+
+/** A variant as the owner wrote it: its words in quotes (the first variant: the page as written). */
+export interface NamedVariant {
+  id: string;
+  fields?: Record<string, string | undefined> | undefined;
+}
+
+export const AS_WRITTEN = 'The page as written';
+
+/** How the verdict names a variant: its own words (“Could your business survive a bad month?”). */
+export function variantName(variants: readonly NamedVariant[], id: string): string {
+  const at = variants.findIndex((variant) => variant.id === id);
+  if (at === 0) return AS_WRITTEN;
+  const words = Object.values(variants[at]?.fields ?? {}).filter(
+    (text): text is string => typeof text === 'string' && text.trim() !== '',
+  );
+  return words.length > 0 ? words.map((text) => `“${text.trim()}”`).join(' with ') : id;
+}
+
+const whole = (share: number) => `${Math.round(Math.abs(share) * 100).toLocaleString('en-US')}%`;
+const days = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'day' : 'days'}`;
+/** A change in buyers: "30% more", "12% fewer", "no more". */
+const change = (share: number) =>
+  Math.round(share * 100) === 0 ? 'no more' : `${whole(share)} ${share > 0 ? 'more' : 'fewer'}`;
+
+/** "somewhere between 8% fewer and 12% more buyers". */
+function range({ low, high }: Comparison): string {
+  if (low >= 0) return `somewhere between ${whole(low)} and ${whole(high)}`;
+  return `somewhere between ${change(low)} and ${change(high)} buyers`;
+}
+
+export function keepGoing(daysLeft: number | undefined): string {
+  return daysLeft === undefined
+    ? 'Keep going: how many more days shows once a buyer is counted'
+    : `Keep going: about ${days(daysLeft)} more at your traffic`;
+}
+
+function problemWords(problem: Problem, name: (id: string) => string): Said {
+  switch (problem.kind) {
+    case 'double-count':
+      return {
+        headline: 'No verdict: more buyers than visitors were counted',
+        details: [
+          `${name(problem.arm)} has ${problem.conversions.toLocaleString('en-US')} buyers counted among ${problem.visitors.toLocaleString('en-US')} visitors: the analytics provider counted some buyers twice (a goal counted per click, not per visitor). Count the goal once per visitor, then look again.`,
+        ],
+      };
+    case 'no-visitors':
+      return {
+        headline: `No verdict: ${name(problem.arm)} has had no visitors`,
+        details: [
+          'No visitor was counted on it since the test started: check the site was published after the test was switched on, and that its cache serves every variant.',
+        ],
+      };
+    case 'uneven-split':
+      return {
+        headline: 'No verdict: the visitors were not split as set',
+        details: [
+          `Set ${problem.shares.map((s) => whole(s.expected)).join(' / ')}, counted ${problem.shares.map((s) => whole(s.counted)).join(' / ')}: a split this uneven happens by chance less than once in a thousand tests.`,
+          'Something sends one variant more visitors, or counts them differently: most often a cache that keeps serving one variant, a redirect that drops the test, or a bot filter. Fix that, then start the test again.',
+        ],
+      };
+  }
+}
+
+/** Each variant's range against the page as written, and what the test was planned to find. */
+function sofar(comparisons: readonly Comparison[], name: (id: string) => string, smallestLift: number) {
+  return [
+    ...comparisons.map(
+      (comparison) =>
+        `${name(comparison.id)}: ${change(comparison.lift)} buyers than the page as written so far, ${range(comparison)}.`,
+    ),
+    `The test is planned to find a lift of ${whole(smallestLift)} or more, and names a winner by mistake at most 5% of the time however often you look.`,
+  ];
+}
+
+/** The verdict's headline and sentences; `name` gives a variant's words by its id. */
+export function verdictWords(
+  verdict: TestVerdict,
+  name: (id: string) => string,
+  smallestLift: number,
+  daysCounted: number,
+): Said {
+  switch (verdict.outcome) {
+    case 'withheld':
+      return problemWords(verdict.problem, name);
+    case 'winner': {
+      const best = verdict.comparisons.find((comparison) => comparison.id === verdict.winner)!;
+      return {
+        headline: `${name(best.id)} sells better`,
+        details: [
+          `About ${whole(best.lift)} more buyers than the page as written, ${range(best)}. Promote it to show it to every visitor.`,
+        ],
+      };
+    }
+    case 'no-difference':
+      return {
+        headline: 'No difference big enough to matter',
+        details: [
+          ...sofar(verdict.comparisons, name, smallestLift).slice(0, -1),
+          `None sells ${whole(smallestLift)} better or more: keep the page as written, or test a bolder change.`,
+        ],
+      };
+    case 'keep-going':
+      return {
+        headline: keepGoing(verdict.daysLeft),
+        details: [
+          ...(verdict.early
+            ? [
+                `A verdict comes after ${FIRST_VERDICT_DAY} full days (weekdays and weekends sell differently): ${days(Math.floor(daysCounted))} counted so far.`,
+              ]
+            : []),
+          ...(verdict.comparisons.some((comparison) => comparison.progress > 0)
+            ? sofar(verdict.comparisons, name, smallestLift)
+            : []),
+          ...(verdict.daysLeft !== undefined && verdict.daysLeft > 365
+            ? ['At your traffic that is over a year: a bolder change is quicker to find, or send the page more visitors.']
+            : []),
+        ],
+      };
+  }
+}
