@@ -13,7 +13,7 @@
  * `--tests 2000` sets how many of each kind (seeded: the same figures each run).
  */
 import { parseArgs } from 'node:util';
-import { design, testVerdict, type Arm } from '../runtime/results/sequential.ts';
+import { design, testVerdict, type Arm } from '../editor/api/results/sequential.ts';
 
 const { values } = parseArgs({ options: { tests: { type: 'string', default: '2000' } } });
 const TESTS = Number(values.tests);
@@ -46,7 +46,11 @@ function runTest(random: () => number, rates: [number, number], daily: number) {
     }
     const verdict = testVerdict({ arms, days: day });
     if (verdict.outcome === 'winner' || verdict.outcome === 'no-difference')
-      return { day, outcome: verdict.outcome, winner: verdict.outcome === 'winner' ? verdict.winner : undefined };
+      return {
+        day,
+        outcome: verdict.outcome,
+        winner: verdict.outcome === 'winner' ? verdict.winner : undefined,
+      };
   }
   return { day: undefined, outcome: 'keep-going' as const, winner: undefined };
 }
@@ -87,9 +91,13 @@ function plannedDays(daily: number, lift: number): number {
   return Math.ceil(information * variance);
 }
 const LIFTS = [0.1, 0.2, 0.3, 0.5];
-console.log(`\nLongest a test runs (days) at a ${BASE * 100}% conversion rate, by visitors a day and the smallest lift worth finding:`);
+console.log(
+  `\nLongest a test runs (days) at a ${BASE * 100}% conversion rate, by visitors a day and the smallest lift worth finding:`,
+);
 console.log(`| Visitors a day | ${LIFTS.map((lift) => `${lift * 100}% lift`).join(' | ')} |`);
 console.log(`| --- | ${LIFTS.map(() => '---').join(' | ')} |`);
 for (const daily of [100, 250, 500, 1000, 2500, 5000])
-  console.log(`| ${daily.toLocaleString('en-US')} | ${LIFTS.map((lift) => plannedDays(daily, lift).toLocaleString('en-US')).join(' | ')} |`);
+  console.log(
+    `| ${daily.toLocaleString('en-US')} | ${LIFTS.map((lift) => plannedDays(daily, lift).toLocaleString('en-US')).join(' | ')} |`,
+  );
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s)`);

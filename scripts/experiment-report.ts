@@ -1,13 +1,14 @@
 /**
  * `npm run experiment:report`: each split test of src/content/experiments.yaml (the running ones,
- * or `--experiment <id>`), its variants' conversion rates with 95% intervals and a plain verdict,
- * from the analytics provider the site is built with (scripts/lib/experiment-report.ts).
+ * or `--experiment <id>`), counted from the day it started: its variants' conversion rates with 95%
+ * intervals and the verdict in the words the editor's Results use, from the analytics provider the
+ * site is built with (scripts/lib/experiment-report.ts).
  *
  * Settings, from the environment (or .env), read as the editor's Results reads them:
  * PUBLIC_ANALYTICS_PROVIDER (plausible or umami), PUBLIC_ANALYTICS_SITE_ID (for Plausible, by
  * default PUBLIC_SITE_URL's domain), ANALYTICS_API_KEY (a Plausible Stats API key; an Umami API key or
  * login token), ANALYTICS_API_URL (the API's origin: by default PUBLIC_ANALYTICS_HOST, else
- * https://plausible.io or https://api.umami.is/v1). `--days 30` sets the period.
+ * https://plausible.io or https://api.umami.is/v1).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -24,7 +25,7 @@ function fail(message: string): never {
 }
 
 const { values } = parseArgs({
-  options: { days: { type: 'string', default: '30' }, experiment: { type: 'string' } },
+  options: { experiment: { type: 'string' } },
 });
 // This process's one reading of its environment (and .env), by the same rules as the editor's
 // Results (runtime/settings.ts, editor/api/results/results-api.ts): provider, site, key, API.
@@ -40,10 +41,7 @@ if ('state' in source)
       ? `Set ANALYTICS_API_KEY: a ${source.provider} API key that may read the site's stats.`
       : 'Set PUBLIC_ANALYTICS_PROVIDER to plausible or umami, and PUBLIC_ANALYTICS_SITE_ID (the site as the provider knows it): the report reads the provider the site counts with.',
   );
-const days = Number(values.days);
-if (!Number.isInteger(days) || days < 1 || days > 730)
-  fail(`--days must be a whole number of days (got "${values.days}").`);
-const settings: ReportSettings = { ...source, days };
+const settings: ReportSettings = source;
 
 const all = parseExperiments(readFileSync(contentPath('experiments'), 'utf8')).experiments;
 const chosen = values.experiment
@@ -58,7 +56,7 @@ if (chosen.length === 0)
 
 for (const experiment of chosen) {
   try {
-    console.log(`${formatReport(await experimentReport(settings, experiment), days)}\n`);
+    console.log(`${formatReport(await experimentReport(settings, experiment), experiment)}\n`);
   } catch (error) {
     fail(`${experiment.id}: ${(error as Error).message}`);
   }

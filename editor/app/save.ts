@@ -4,11 +4,13 @@
  * the commit is sent), every file of it passes through `keepLayout`: a campaign page's file is
  * tidied, a data file under src/content/ is laid onto the file as it was (yaml-edit.ts), so a
  * one-field edit is a one-line change, and a split test's ticked Promote carries its winning words
- * into its page's file in the same save (promote-on-save.ts). Text in, text out: each mode
+ * into its page's file in the same save (promote-on-save.ts), and a test switched on or off has its
+ * day recorded (test-dates.ts). Text in, text out: each mode
  * decodes and encodes its own transport (base64url for the local API, base64 for GitHub).
  */
 import { contentPath } from '../../src/content/schemas.ts';
 import { promoteOnSave } from './promote-on-save.ts';
+import { stampTestDays, today } from './test-dates.ts';
 import { applyEdit, tidySave } from './yaml-edit.ts';
 
 /** A data file of src/content/, laid onto its original at every save (campaign pages are tidied only). */
@@ -38,6 +40,8 @@ async function keepFile(file: SavedFile, read: ReadOriginal): Promise<SavedFile[
     const promoted = await promoteOnSave(saved, read);
     saved = promoted.experiments;
     if (promoted.page) more.push({ path: promoted.page.path, text: promoted.page.contents });
+    // The days the verdict counts: started, ended, or the variants changed while running.
+    saved = stampTestDays(original, saved, today());
   }
   // A new file (or its original unreadable for a moment): the save's own text goes as it is.
   const text = original === undefined ? saved : applyEdit(original, saved);

@@ -9,10 +9,16 @@ import { stringify } from 'yaml';
 import { buildSite } from './production-like.ts';
 import { copyProject } from './project-copy.ts';
 
+/** The sample test started 80 days ago (the synthetic analytics log spans 100). */
+const STARTED = new Date(Date.now() - 80 * 86_400_000).toISOString().slice(0, 10);
+
 export const SAMPLE_EXPERIMENT = {
   id: 'kit-headline',
   page: '/',
   running: true,
+  started: STARTED,
+  // A bold change is worth finding only if it lifts sales by half: the log's lift is told in weeks.
+  smallestLift: 50,
   variants: [
     { id: 'control', weight: 50 },
     {

@@ -95,6 +95,19 @@ export function optionalText(
   };
 }
 
+/** A day the owner may leave empty, written YYYY-MM-DD (2026-12-02). */
+export function optionalDay(common: Common) {
+  const field = optionalText(common);
+  return {
+    ...field,
+    zod: field.zod.refine(
+      (value) =>
+        value === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))),
+      'must be a day written YYYY-MM-DD (2026-12-02)',
+    ),
+  };
+}
+
 /** A short name used in addresses and reports: lower-case letters, digits and hyphens (`plain-question`). */
 export function slug(common: Common): Field<z.ZodString> {
   return {

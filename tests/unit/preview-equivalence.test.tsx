@@ -80,7 +80,7 @@ async function previewReading(target: PreviewTarget) {
   return reading(container);
 }
 
-const variantOf = (test: typeof SAMPLE_EXPERIMENT) => ({
+const variantOf = (test: { id: string; variants: readonly { id: string }[] }) => ({
   experiment: test.id,
   variant: test.variants[1]!.id,
 });

@@ -30,10 +30,11 @@ export interface AnalyticsSource {
   fetch?: typeof fetch;
 }
 
-/** The days counted, up to `to`. */
+/** The days counted, up to `to` (from `from`, a test's start, when given). */
 export interface Period {
   days: number;
   to: Date;
+  from?: Date;
 }
 
 /** Why the provider gave no figures: not reached, refused the key, or answered with an error. */
@@ -50,7 +51,7 @@ export class ProviderError extends Error {
 export const CONVERSION = 'cta_click';
 export const WEB_VITAL = 'web_vital';
 
-const from = ({ days, to }: Period) => new Date(to.getTime() - days * 86_400_000);
+const from = ({ days, to, from }: Period) => from ?? new Date(to.getTime() - days * 86_400_000);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const base = (source: AnalyticsSource) => source.apiUrl.replace(/\/$/, '');
 
@@ -187,7 +188,8 @@ async function umamiSplit(source: AnalyticsSource, period: Period, test: SplitTe
     }[];
     const visitors = typeof stats.visitors === 'number' ? stats.visitors : Number(stats.visitors?.value ?? 0);
     const conversions = Number(events.find((row) => row.x === CONVERSION)?.y ?? 0);
-    figures.set(id, { visitors, conversions: Math.min(conversions, visitors) });
+    // Unclamped: a count of conversions above the visitors is a double count the verdict names.
+    figures.set(id, { visitors, conversions });
   }
   return figures;
 }

@@ -11,22 +11,17 @@
  */
 import type { Access } from './access.ts';
 import { ctaSections, pageVitals } from './page-figures.ts';
-import {
-  ProviderError,
-  splitFigures,
-  type AnalyticsSource,
-  type Period,
-  type Provider,
-  type SplitTest,
-} from './providers.ts';
+import { ProviderError, splitFigures, type AnalyticsSource, type Provider } from './providers.ts';
 import type { SettingName, Settings } from '../../../runtime/settings.ts';
-import { rate, verdict, wilsonInterval } from './split-stats.ts';
+import { DEFAULT_SMALLEST_LIFT, testVerdict } from './sequential.ts';
+import { rate, wilsonInterval } from './split-stats.ts';
+import { testParam, type AskedTest } from './verdict-words.ts';
 import type { ResultsAnswer, ResultsState, TestFigures } from './wire.ts';
 
 export const RANGES = [7, 28, 90] as const;
-/** Split tests are counted over 90 days (a test ended within them still shows), speed over 28. */
-export const TEST_DAYS = 90;
+/** Split tests are counted over their own days (from their start), speed over 28. */
 export const VITALS_DAYS = 28;
+const DAY = 86_400_000;
 const KEEP_MS = 5 * 60_000;
 
 export const DEFAULT_API = { plausible: 'https://plausible.io', umami: 'https://api.umami.is/v1' } as const;
@@ -103,44 +98,83 @@ export function stateMessage(
   }
 }
 
-const TEST_PARAM = /^([a-z0-9][a-z0-9-]{0,62}):([a-z0-9][a-z0-9-]{0,62}(?:,[a-z0-9][a-z0-9-]{0,62}){1,7})$/;
+const SLUG = '[a-z0-9][a-z0-9-]{0,62}';
+const DATE = '\\d{4}-\\d{2}-\\d{2}';
+const TEST_PARAM = new RegExp(
+  `^(${SLUG}):(${SLUG}\\*\\d{1,4}(?:,${SLUG}\\*\\d{1,4}){1,7})(?:@(${DATE})(?:\\.\\.(${DATE}))?)?(?:~(\\d{1,3}))?$`,
+);
 
 /** The asked range and tests, or null for a malformed query. */
-export function parseQuery(url: URL): { days: number; tests: SplitTest[] } | null {
+export function parseQuery(url: URL): { days: number; tests: AskedTest[] } | null {
   const days = Number(url.searchParams.get('days') ?? 28);
   if (!RANGES.includes(days as (typeof RANGES)[number])) return null;
-  const tests: SplitTest[] = [];
+  const tests: AskedTest[] = [];
   for (const param of url.searchParams.getAll('test').slice(0, 20)) {
     const match = TEST_PARAM.exec(param);
     if (!match) return null;
-    tests.push({ id: match[1]!, variants: match[2]!.split(',').map((id) => ({ id })) });
+    const [, id, variants, from, to, lift] = match;
+    if ((from && Number.isNaN(Date.parse(from))) || (to && Number.isNaN(Date.parse(to)))) return null;
+    tests.push({
+      id: id!,
+      variants: variants!.split(',').map((entry) => {
+        const [variant, weight] = entry.split('*');
+        return { id: variant!, weight: Math.max(1, Number(weight)) };
+      }),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      smallestLift: lift ? Math.max(1, Number(lift)) / 100 : DEFAULT_SMALLEST_LIFT,
+    });
   }
   return { days, tests };
 }
 
-/** A split test's figures: each variant's rate with its 95% interval, and the verdicts in words. */
-export async function testFigures(
-  source: AnalyticsSource,
-  period: Period,
-  test: SplitTest,
-): Promise<TestFigures> {
-  const figures = await splitFigures(source, period, test);
+/** The test's own period: from its first day's start to its last day's end, or now. */
+export function testPeriod(test: AskedTest, now: Date) {
+  const from = new Date(`${test.from}T00:00:00Z`);
+  const end = test.to ? new Date(Date.parse(`${test.to}T00:00:00Z`) + DAY - 1) : now;
+  const to = end.getTime() < now.getTime() ? end : now;
+  return { from, to, days: Math.max(0, (to.getTime() - from.getTime()) / DAY) };
+}
+
+/** A split test's figures over its own days: each variant's rate with its 95% interval, and the verdict. */
+export async function testFigures(source: AnalyticsSource, test: AskedTest, now: Date): Promise<TestFigures> {
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const base = { id: test.id, smallestLift: test.smallestLift, to: day(now) };
+  if (!test.from)
+    return {
+      ...base,
+      variants: [],
+      days: 0,
+      verdict: { outcome: 'withheld', problem: { kind: 'no-start' } },
+    };
+  const period = testPeriod(test, now);
+  const figures =
+    period.days > 0
+      ? await splitFigures(source, { ...period, days: Math.ceil(period.days) }, test)
+      : new Map();
   const variants = test.variants.map(({ id }) => {
     const counted = figures.get(id) ?? { visitors: 0, conversions: 0 };
     return { id, ...counted, rate: rate(counted), interval: wilsonInterval(counted) };
   });
-  const [control, ...others] = variants;
-  return { id: test.id, variants, verdicts: others.map((variant) => verdict(control!, variant)) };
+  const arms = variants.map((variant, at) => ({ ...variant, weight: test.variants[at]!.weight }));
+  return {
+    ...base,
+    from: test.from,
+    to: day(period.to),
+    days: period.days,
+    variants,
+    verdict: testVerdict({ arms, days: period.days, smallestLift: test.smallestLift }),
+  };
 }
 
 /** Every figure the view shows, from the provider; a ProviderError when it gives none. */
 export async function collectResults(
   source: AnalyticsSource,
-  query: { days: number; tests: SplitTest[] },
+  query: { days: number; tests: AskedTest[] },
   to: Date,
 ): Promise<ResultsAnswer> {
   const tests = [];
-  for (const test of query.tests) tests.push(await testFigures(source, { days: TEST_DAYS, to }, test));
+  for (const test of query.tests) tests.push(await testFigures(source, test, to));
   const sections = await ctaSections(source, { days: query.days, to });
   const vitals = await pageVitals(source, { days: VITALS_DAYS, to });
   const counted =
@@ -199,7 +233,7 @@ export function resultsHandler(
         status: 200,
         body: { ...empty, ...source, message: stateMessage(source.state, source.provider, options.place) },
       };
-    const key = `${query.days}|${query.tests.map((test) => `${test.id}:${test.variants.map((v) => v.id)}`).join(';')}`;
+    const key = `${query.days}|${query.tests.map(testParam).join(';')}`;
     const hit = kept.get(key);
     if (hit && hit.until > Date.now()) return hit.reply;
     let reply: ResultsReply;

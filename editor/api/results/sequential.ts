@@ -63,6 +63,7 @@ export interface Comparison {
 }
 
 export type Problem =
+  | { kind: 'no-start' }
   | { kind: 'no-visitors'; arm: string }
   | { kind: 'double-count'; arm: string; visitors: number; conversions: number }
   | { kind: 'uneven-split'; p: number; shares: { id: string; expected: number; counted: number }[] };
@@ -199,7 +200,9 @@ export function compare(
   const low = Math.exp(estimate - half) - 1;
   const high = Math.exp(estimate + half) - 1;
   const daysLeft =
-    information > 0 ? Math.max(0, Math.ceil(((plan.information - information) * days) / information)) : undefined;
+    information > 0
+      ? Math.max(0, Math.ceil(((plan.information - information) * days) / information))
+      : undefined;
   let outcome: Comparison['outcome'] = 'keep-going';
   if (counted && low > 0) outcome = 'winner';
   else if (counted && (progress >= 1 || high < plan.smallestLift)) outcome = 'no-difference';
@@ -276,7 +279,11 @@ export function testVerdict(test: CountedTest): TestVerdict {
   const toFirst = Math.ceil(FIRST_VERDICT_DAY - test.days);
   return {
     outcome: 'keep-going',
-    daysLeft: early ? Math.max(toFirst, daysLeft ?? toFirst) : daysLeft === undefined ? undefined : Math.max(1, daysLeft),
+    daysLeft: early
+      ? Math.max(toFirst, daysLeft ?? toFirst)
+      : daysLeft === undefined
+        ? undefined
+        : Math.max(1, daysLeft),
     early,
     comparisons,
   };

@@ -4,7 +4,13 @@
  * traffic"), or, when the counts cannot be weighed, "No verdict" and why; then a sentence or two.
  * The editor's Results and `npm run experiment:report` both say it with these words.
  */
-import { FIRST_VERDICT_DAY, type Comparison, type Problem, type TestVerdict } from './sequential.ts';
+import {
+  DEFAULT_SMALLEST_LIFT,
+  FIRST_VERDICT_DAY,
+  type Comparison,
+  type Problem,
+  type TestVerdict,
+} from './sequential.ts';
 
 export interface Said {
   headline: string;
@@ -44,11 +50,18 @@ function range({ low, high }: Comparison): string {
 export function keepGoing(daysLeft: number | undefined): string {
   return daysLeft === undefined
     ? 'Keep going: how many more days shows once a buyer is counted'
-    : `Keep going: about ${days(daysLeft)} more at your traffic`;
+    : `Keep going: about ${daysLeft.toLocaleString('en-US')} more ${daysLeft === 1 ? 'day' : 'days'} at your traffic`;
 }
 
 function problemWords(problem: Problem, name: (id: string) => string): Said {
   switch (problem.kind) {
+    case 'no-start':
+      return {
+        headline: 'No verdict: when this test started is not recorded',
+        details: [
+          'Open it under Split tests and set Started to the day it began (the editor sets it when Running is ticked and saved): the verdict counts the days from then.',
+        ],
+      };
     case 'double-count':
       return {
         headline: 'No verdict: more buyers than visitors were counted',
@@ -125,9 +138,95 @@ export function verdictWords(
             ? sofar(verdict.comparisons, name, smallestLift)
             : []),
           ...(verdict.daysLeft !== undefined && verdict.daysLeft > 365
-            ? ['At your traffic that is over a year: a bolder change is quicker to find, or send the page more visitors.']
+            ? [
+                'At your traffic that is over a year: a bolder change is quicker to find, or send the page more visitors.',
+              ]
             : []),
         ],
       };
   }
+}
+
+/** A split test as experiments.yaml holds it, as far as its verdict reads it. */
+export interface OwnedTest {
+  id: string;
+  running: boolean;
+  /** The days the editor records (YYYY-MM-DD): turned on, turned off, its variants last changed while running. */
+  started?: string | undefined;
+  ended?: string | undefined;
+  variantsChanged?: string | undefined;
+  /** The smallest lift worth finding, in percent (20 when not set). */
+  smallestLift?: number | undefined;
+  variants: (NamedVariant & { weight: number })[];
+}
+
+/** The day the test counts from: its start, or the day its variants last changed while it ran. */
+export function countedFrom(test: OwnedTest): string | undefined {
+  if (!test.started) return undefined;
+  return test.variantsChanged && test.variantsChanged > test.started ? test.variantsChanged : test.started;
+}
+
+/** What the results API is asked for the test. */
+export function askedTest(test: OwnedTest): AskedTest {
+  const from = countedFrom(test);
+  return {
+    id: test.id,
+    variants: test.variants.map(({ id, weight }) => ({ id, weight })),
+    ...(from ? { from } : {}),
+    ...(!test.running && test.ended ? { to: test.ended } : {}),
+    smallestLift: (test.smallestLift ?? DEFAULT_SMALLEST_LIFT * 100) / 100,
+  };
+}
+
+const dayInWords = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The days a verdict counts, in words: "Counted from 2 Dec 2026, when the test started." */
+export function periodWords(test: OwnedTest): string | undefined {
+  const from = countedFrom(test);
+  if (!from) return undefined;
+  const end = !test.running && test.ended ? ` to ${dayInWords(test.ended)}, when it ended` : '';
+  return from === test.started
+    ? `Counted from ${dayInWords(from)}, when the test started${end}.`
+    : `Counted from ${dayInWords(from)}${end}: its variants changed that day while it ran (a variant added or a share changed), so every variant is compared over the same days.`;
+}
+
+/** The verdict of `figures` (the results API's) in the owner's words, each variant named by its words. */
+export function testSaid(
+  test: OwnedTest,
+  figures: { verdict: TestVerdict; days: number; smallestLift: number },
+): Said {
+  const said = verdictWords(
+    figures.verdict,
+    (id) => variantName(test.variants, id),
+    figures.smallestLift,
+    figures.days,
+  );
+  const period = periodWords(test);
+  return period ? { ...said, details: [...said.details, period] } : said;
+}
+
+/**
+ * A split test as the editor asks for it: its variants with their weights, the day it started
+ * counting (its start, or its variants' last change) and ended, and the smallest lift worth
+ * finding, in percent: `kit-headline:control*50,plain-question*50@2026-11-02..2026-12-01~20`.
+ */
+export interface AskedTest {
+  id: string;
+  variants: { id: string; weight: number }[];
+  from?: string;
+  to?: string;
+  smallestLift: number;
+}
+
+/** The `test` parameter the editor sends for `test` (results-api.ts's parseQuery reads it back). */
+export function testParam(test: AskedTest): string {
+  const variants = test.variants.map((variant) => `${variant.id}*${variant.weight}`).join(',');
+  const period = test.from ? `@${test.from}${test.to ? `..${test.to}` : ''}` : '';
+  return `${test.id}:${variants}${period}~${Math.round(test.smallestLift * 100)}`;
 }

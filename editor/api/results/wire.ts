@@ -8,13 +8,9 @@ export interface Rate {
   conversions: number;
 }
 
-export interface Verdict {
-  /** "plain-question converts better, 97% likely", or "not enough visitors yet: about N more per variant". */
-  text: string;
-  /** The better variant's id, when the report is confident. */
-  winner?: string;
-  chance: number;
-}
+import type { TestVerdict } from './sequential.ts';
+
+export type { TestVerdict };
 
 export interface PageSections {
   page: string;
@@ -54,8 +50,13 @@ export interface VariantFigures extends Rate {
 export interface TestFigures {
   id: string;
   variants: VariantFigures[];
-  /** Each variant after the first against the first (the page as written). */
-  verdicts: Verdict[];
+  /** The days counted: from the test's start (or its variants' last change) to its end or today. */
+  from?: string;
+  to: string;
+  days: number;
+  smallestLift: number;
+  /** Each variant after the first against the first (the page as written), as one verdict. */
+  verdict: TestVerdict;
 }
 
 export interface ResultsAnswer {

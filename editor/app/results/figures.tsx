@@ -106,7 +106,7 @@ export type VariantWords = Record<string, string>;
 export function TestTable({ test, words }: { test: TestFigures; words: VariantWords }) {
   return (
     <Block
-      title={`${test.id}: each variant over the last 90 days`}
+      title={`${test.id}: each variant since the test started`}
       level={4}
       chart={<RateChart test={test} />}
       table={(id) => (

@@ -56,7 +56,9 @@ export function promoteTexts(
   const pageText = withWords(file, texts.page(plan.pageFile), plan.written);
 
   const tests = parseDocument(texts.experiments);
-  tests.setIn([...(isSeq(tests.contents) ? [] : ['experiments']), index, 'running'], false);
+  const at = [...(isSeq(tests.contents) ? [] : ['experiments']), index];
+  tests.setIn([...at, 'running'], false);
+  tests.setIn([...at, 'ended'], new Date().toISOString().slice(0, 10));
   const experimentsText = tests.toString(YAML_STYLE);
 
   // The build's own checks, before anything is written.

@@ -3,12 +3,14 @@
  * tests, the verdict in words, and Promote. Promote writes the variant's words into the page's
  * file and ends the test in one save: the files under `npm run edit`
  * (its server's `/api/keystatic/promote`), a commit on the editor's branch in GitHub mode (github.ts).
- * A variant the verdict names takes one press; any other asks first, as the figures do not back
- * it. The view stays drawn while it works, says what it is doing, then what it did.
+ * A variant the verdict names takes one press; before a verdict (or for any other variant) a dialog
+ * asks first, saying that no winner is known and what promoting now risks. The view stays drawn
+ * while it works, says what it is doing, then what it did.
  */
-import { useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { parse } from 'yaml';
-import type { TestFigures } from '../../api/results/wire.ts';
+import { keepGoing, testSaid, type OwnedTest } from '../../api/results/verdict-words.ts';
+import type { TestFigures, TestVerdict } from '../../api/results/wire.ts';
 import { experimentsSchema } from '../../../src/content/schemas.ts';
 import { PAGES } from '../../../src/content/pages.ts';
 import { wordsFileOf } from '../words-file.ts';
@@ -18,11 +20,8 @@ import { TestTable, type VariantWords } from './figures.tsx';
 import { promoteOnGitHub } from './github.ts';
 import type { PromotionPlan } from './promote.ts';
 
-export interface ShownTest {
-  id: string;
+export interface ShownTest extends OwnedTest {
   page: string;
-  running: boolean;
-  variants: { id: string; fields?: Record<string, string | undefined> | undefined }[];
 }
 
 /**
@@ -127,19 +126,81 @@ function promotedBefore(test: string): Promotion | null {
   return kept?.test === test ? kept : null;
 }
 
+/** What promoting `variant` now risks, by the verdict: the dialog's words before a winner is known. */
+export function promoteRisk(verdict: TestVerdict | undefined, variant: string): string {
+  switch (verdict?.outcome) {
+    case 'winner':
+      return `The test names another variant the winner, not ${variant}: promoting ${variant} shows every visitor words that sold less well.`;
+    case 'no-difference':
+      return `The test found no difference big enough to matter: promoting ${variant} changes the page for no gain it could find, and it may sell a little worse.`;
+    case 'keep-going':
+      return `${keepGoing(verdict.daysLeft)}. Promoting ${variant} now ends the test on early figures, which often name a winner that is only luck: every visitor would see words that may sell no better than the page as written, or worse.`;
+    default:
+      return `The figures give no verdict yet: promoting ${variant} now shows every visitor words that may sell no better than the page as written, or worse.`;
+  }
+}
+
+function AskFirst({
+  variant,
+  risk,
+  run,
+  cancel,
+}: {
+  variant: string;
+  risk: string;
+  run: () => void;
+  cancel: () => void;
+}) {
+  const title = useId();
+  const said = useId();
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    first.current?.focus();
+    // Escape keeps the test running, as Cancel does.
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && cancel();
+    document.addEventListener('keydown', escape);
+    return () => document.removeEventListener('keydown', escape);
+  }, [cancel]);
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={title}
+      aria-describedby={said}
+      style={{ flexBasis: '100%', border: '1px solid currentColor', borderRadius: 6, padding: '0.75rem' }}
+    >
+      <p id={title} style={{ margin: '0 0 0.25rem', fontWeight: 600 }}>
+        No winner is known yet
+      </p>
+      <p id={said} style={{ margin: '0 0 0.5rem' }}>
+        {risk}
+      </p>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+        <button ref={first} type="button" style={quietStyle} onClick={cancel}>
+          Keep the test running
+        </button>
+        <button type="button" style={buttonStyle} onClick={run}>
+          Promote {variant} anyway
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function PromoteButton({
   test,
   variant,
-  backed,
+  verdict,
   promoted,
 }: {
   test: ShownTest;
   variant: string;
-  backed: boolean;
+  verdict: TestVerdict | undefined;
   promoted: (promotion: Promotion) => void;
 }) {
+  const backed = verdict?.outcome === 'winner' && verdict.winner === variant;
   const [step, setStep] = useState<'idle' | 'confirm' | 'busy'>('idle');
   const [problem, setProblem] = useState<string | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const run = () => {
     setStep('busy');
     setProblem(null);
@@ -155,24 +216,19 @@ function PromoteButton({
       },
     );
   };
+  const cancel = useCallback(() => {
+    setStep('idle');
+    queueMicrotask(() => opener.current?.focus());
+  }, []);
   return (
     <div
       style={{ margin: '0.5rem 0', display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}
     >
       {step === 'confirm' ? (
-        <>
-          <p style={{ margin: 0, flexBasis: '100%' }}>
-            The figures do not name {variant} the winner yet. Promote it anyway?
-          </p>
-          <button type="button" style={buttonStyle} onClick={run}>
-            Yes, promote {variant}
-          </button>
-          <button type="button" style={quietStyle} onClick={() => setStep('idle')}>
-            Cancel
-          </button>
-        </>
+        <AskFirst variant={variant} risk={promoteRisk(verdict, variant)} run={run} cancel={cancel} />
       ) : (
         <button
+          ref={opener}
           type="button"
           style={backed ? buttonStyle : quietStyle}
           disabled={step === 'busy'}
@@ -199,6 +255,21 @@ function PromoteButton({
   );
 }
 
+/** The verdict: its headline (a winner, no difference that matters, keep going, or no verdict), then its sentences. */
+function Verdict({ test, figures }: { test: ShownTest; figures: TestFigures }) {
+  const said = testSaid(test, figures);
+  return (
+    <div aria-label={`Verdict on ${test.id}`} role="group">
+      <p style={{ fontWeight: 700, fontSize: '1.05rem', margin: '0.5rem 0 0.25rem' }}>{said.headline}</p>
+      {said.details.map((sentence) => (
+        <p key={sentence} style={{ margin: '0 0 0.35rem' }}>
+          {sentence}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 export function SplitTest({ test, figures }: { test: ShownTest; figures: TestFigures | undefined }) {
   const counted = figures?.variants.some((variant) => variant.visitors > 0) ?? false;
   const [promoted, setPromoted] = useState<Promotion | null>(() =>
@@ -219,13 +290,9 @@ export function SplitTest({ test, figures }: { test: ShownTest; figures: TestFig
       {figures && counted ? (
         <TestTable test={figures} words={variantWords(test)} />
       ) : (
-        <p>No visitor has seen this test in the last 90 days.</p>
+        <p>No visitor has been counted on this test since it started.</p>
       )}
-      {figures?.verdicts.map((verdict) => (
-        <p key={verdict.text} style={{ fontWeight: 600 }}>
-          {verdict.text}
-        </p>
-      ))}
+      {figures && <Verdict test={test} figures={figures} />}
       {promoted && <Promoted test={test} variant={promoted.variant} done={promoted.done} />}
       {running &&
         challengers.map((variant) => (
@@ -233,7 +300,7 @@ export function SplitTest({ test, figures }: { test: ShownTest; figures: TestFig
             key={variant.id}
             test={test}
             variant={variant.id}
-            backed={figures?.verdicts.some((verdict) => verdict.winner === variant.id) ?? false}
+            verdict={figures?.verdict}
             promoted={setPromoted}
           />
         ))}

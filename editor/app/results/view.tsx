@@ -7,6 +7,7 @@
  * The view saves nothing: the form's Save, Reset, Copy and Paste are not shown beside it.
  */
 import { useEffect, useState } from 'react';
+import { askedTest, testParam } from '../../api/results/verdict-words.ts';
 import type { ResultsAnswer } from '../../api/results/wire.ts';
 import { openingText } from '../opening-content.ts';
 import { MEASURES, percent, PASS, SectionTable, styles, VitalsTable } from './figures.tsx';
@@ -134,10 +135,7 @@ const NOTHING_TO_SAVE = `
 export function ResultsView() {
   const [days, setDays] = useState<number>(28);
   const query = testsOfFile(openingText('experiments'))
-    .map(
-      (test) =>
-        `&test=${encodeURIComponent(`${test.id}:${test.variants.map((variant) => variant.id).join(',')}`)}`,
-    )
+    .map((test) => `&test=${encodeURIComponent(testParam(askedTest(test)))}`)
     .join('');
   const loaded = useResults(days, query);
   return (

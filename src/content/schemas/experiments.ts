@@ -4,7 +4,18 @@
  * base page's).
  */
 import { z } from 'astro/zod';
-import { checkbox, count, list, object, optionalObject, optionalText, slug, type Field } from '../fields.ts';
+import {
+  checkbox,
+  count,
+  list,
+  object,
+  optionalCount,
+  optionalDay,
+  optionalObject,
+  optionalText,
+  slug,
+  type Field,
+} from '../fields.ts';
 import { testableFields, type TestableField } from '../experiment-fields.ts';
 import { campaignFile, isPagePath, PAGE_PATHS, PAGES, type PagePath } from '../pages.ts';
 
@@ -82,6 +93,25 @@ const experiment = (campaigns: CampaignBases | undefined) =>
       id: slug({ label: 'Name (in reports, e.g. kit-headline)' }),
       page: testedPage(campaigns),
       running: checkbox({ label: 'Running: visitors are split between the variants now (untick to end it)' }),
+      smallestLift: optionalCount({
+        label: 'Smallest lift worth finding (%)',
+        description:
+          'The smallest rise in buyers that would be worth the change: 20 if left empty. A smaller lift takes longer to find (the owner’s guide has a table).',
+        min: 1,
+      }),
+      started: optionalDay({
+        label: 'Started',
+        description: 'Set by the editor when Running is ticked and saved: the Results count from this day.',
+      }),
+      ended: optionalDay({
+        label: 'Ended',
+        description: 'Set by the editor when Running is unticked and saved.',
+      }),
+      variantsChanged: optionalDay({
+        label: 'Variants changed while running',
+        description:
+          'Set by the editor when a variant is added or removed, or a share changes, while the test runs: the Results count from this day, so every variant is compared over the same days.',
+      }),
       variants: list(experimentVariant, {
         label: 'Variants (the first is the page as written)',
         itemLabel: 'id',

@@ -1,7 +1,8 @@
 /**
- * The split test's report: its statistics against textbook values, and `npm run experiment:report`
+ * The split test's report: its rate intervals against textbook values, and `npm run experiment:report`
  * against a stand-in of each provider's stats API answering in the documented shapes, printing
- * each variant's rate, its 95% interval and a plain verdict.
+ * each variant's rate, its 95% interval and the verdict in the words the editor's Results use
+ * (editor/api/results/verdict-words.ts), for each outcome.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,13 +12,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import {
-  chanceBetter,
-  logGamma,
-  verdict,
-  visitorsNeeded,
-  wilsonInterval,
-} from '../../../editor/api/results/split-stats.ts';
+import { testVerdict } from '../../../editor/api/results/sequential.ts';
+import { wilsonInterval } from '../../../editor/api/results/split-stats.ts';
+import { keepGoing, testSaid, variantName } from '../../../editor/api/results/verdict-words.ts';
 import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 
@@ -30,57 +27,10 @@ describe('the statistics, against textbook values', () => {
     expect(none).toBe(0);
     expect(top).toBeCloseTo(0.2775, 4);
   });
-
-  it('ln Γ: Γ(5) = 24, Γ(½) = √π', () => {
-    expect(logGamma(5)).toBeCloseTo(Math.log(24), 10);
-    expect(logGamma(0.5)).toBeCloseTo(Math.log(Math.sqrt(Math.PI)), 10);
-  });
-
-  it('the chance B beats A: ⅔ for Beta(2,1) against a flat Beta(1,1); ½ for equal counts; symmetric', () => {
-    expect(chanceBetter({ visitors: 0, conversions: 0 }, { visitors: 1, conversions: 1 })).toBeCloseTo(
-      2 / 3,
-      10,
-    );
-    expect(chanceBetter({ visitors: 500, conversions: 40 }, { visitors: 500, conversions: 40 })).toBeCloseTo(
-      0.5,
-      6,
-    );
-    const a = { visitors: 1000, conversions: 100 };
-    const b = { visitors: 1000, conversions: 130 };
-    expect(chanceBetter(a, b) + chanceBetter(b, a)).toBeCloseTo(1, 6);
-    // 10% against 13% of 1,000 each: a two-proportion z of 2.09, about 98% one-sided.
-    expect(chanceBetter(a, b)).toBeGreaterThan(0.975);
-    expect(chanceBetter(a, b)).toBeLessThan(0.985);
-  });
-
-  it('visitors needed for 10% against 15% at 5% significance and 80% power: 686 per variant (Fleiss)', () => {
-    expect(visitorsNeeded(0.1, 0.15)).toBe(686);
-  });
-
-  it('says plainly who wins, or how many more visitors it takes', () => {
-    expect(
-      verdict(
-        { id: 'control', visitors: 1000, conversions: 100 },
-        { id: 'plain-question', visitors: 1000, conversions: 130 },
-      ).text,
-    ).toBe('plain-question converts better, 98% likely');
-    expect(
-      verdict(
-        { id: 'control', visitors: 1000, conversions: 130 },
-        { id: 'b', visitors: 1000, conversions: 100 },
-      ).text,
-    ).toBe('control converts better, 98% likely');
-    expect(
-      verdict({ id: 'control', visitors: 200, conversions: 20 }, { id: 'b', visitors: 200, conversions: 30 })
-        .text,
-    ).toBe('not enough visitors yet: about 486 more per variant');
-  });
 });
 
-const ROWS = {
-  control: { visitors: 1000, conversions: 100 },
-  'plain-question': { visitors: 1000, conversions: 130 },
-};
+/** What the stand-in counts for each variant: each case's rows. */
+let ROWS: Record<string, { visitors: number; conversions: number }> = {};
 
 /** A stand-in of Plausible's Stats API v2 and Umami's API, answering as their documentation shows. */
 function standIn(requests: { path: string; auth: string | undefined; body: unknown }[]): Server {
@@ -109,12 +59,12 @@ function standIn(requests: { path: string; auth: string | undefined; body: unkno
       );
       return;
     }
-    const tag = url.searchParams.get('tag')?.split(':')[1] as keyof typeof ROWS;
+    const tag = url.searchParams.get('tag')?.split(':')[1] ?? '';
     if (url.pathname.endsWith('/stats')) {
       response.end(
         JSON.stringify({
-          pageviews: ROWS[tag].visitors * 2,
-          visitors: ROWS[tag].visitors,
+          pageviews: ROWS[tag]!.visitors * 2,
+          visitors: ROWS[tag]!.visitors,
           visits: 0,
           bounces: 0,
           totaltime: 0,
@@ -124,7 +74,7 @@ function standIn(requests: { path: string; auth: string | undefined; body: unkno
       response.end(
         JSON.stringify([
           { x: 'page_view', y: 5 },
-          { x: 'cta_click', y: ROWS[tag].conversions },
+          { x: 'cta_click', y: ROWS[tag]!.conversions },
         ]),
       );
     } else {
@@ -144,52 +94,88 @@ describe('npm run experiment:report', () => {
     server = standIn(requests);
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    // The owner's project as the script sees it: a split test running on the kit page.
     work = mkdtempSync(join(tmpdir(), 'be-report-'));
     mkdirSync(join(work, 'src/content'), { recursive: true });
-    writeFileSync(join(work, 'src/content/experiments.yaml'), stringify([SAMPLE_EXPERIMENT]));
   });
   afterAll(async () => {
     await new Promise((done) => server.close(done));
     rmSync(work, { recursive: true, force: true });
   });
 
+  /** The owner's project as the script sees it: the sample test running on the kit page since `days` ago. */
+  const startedAgo = (days: number) => {
+    const experiment = {
+      ...SAMPLE_EXPERIMENT,
+      smallestLift: undefined,
+      started: new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10),
+    };
+    writeFileSync(join(work, 'src/content/experiments.yaml'), stringify([experiment]));
+    return experiment;
+  };
+
   const report = (provider: string) =>
-    promisify(execFile)(
-      process.execPath,
-      [resolve(PROJECT_ROOT, 'scripts/experiment-report.ts'), '--days', '14'],
-      {
-        cwd: work,
-        env: {
-          ...process.env,
-          PUBLIC_ANALYTICS_PROVIDER: provider,
-          PUBLIC_ANALYTICS_SITE_ID: 'buildequity.com',
-          ANALYTICS_API_KEY: 'stand-in-key',
-          ANALYTICS_API_URL: origin,
-        },
+    promisify(execFile)(process.execPath, [resolve(PROJECT_ROOT, 'scripts/experiment-report.ts')], {
+      cwd: work,
+      env: {
+        ...process.env,
+        PUBLIC_ANALYTICS_PROVIDER: provider,
+        PUBLIC_ANALYTICS_SITE_ID: 'buildequity.com',
+        ANALYTICS_API_KEY: 'stand-in-key',
+        ANALYTICS_API_URL: origin,
       },
-    );
+    });
+
+  const [control, challenger] = SAMPLE_EXPERIMENT.variants.map((variant) => variant.id) as [string, string];
+  const rows = (a: [number, number], b: [number, number]) => ({
+    [control]: { visitors: a[0], conversions: a[1] },
+    [challenger]: { visitors: b[0], conversions: b[1] },
+  });
 
   it.each(['plausible', 'umami'])(
-    'from %s: each variant’s rate with its interval, and the verdict',
+    'from %s: a clear lift after three weeks names its variant by its words, below each rate with its interval',
     async (provider) => {
       requests.length = 0;
+      ROWS = rows([5250, 158], [5250, 236]);
+      const experiment = startedAgo(21);
       const { stdout } = await report(provider);
-      expect(stdout).toContain('kit-headline (last 14 days');
-      expect(stdout).toMatch(/control\s+100 of\s+1000 visitors\s+10\.0%\s+\(95%: 8\.3% to 12\.0%\)/);
-      expect(stdout).toMatch(/plain-question\s+130 of\s+1000 visitors\s+13\.0%\s+\(95%: 11\.1% to 15\.2%\)/);
-      expect(stdout).toContain('→ plain-question converts better, 98% likely');
+      expect(stdout).toContain(
+        `${SAMPLE_EXPERIMENT.id} (a conversion is a visitor who clicked a call to action)`,
+      );
+      expect(stdout).toMatch(
+        new RegExp(`${control}\\s+158 of\\s+5250 visitors\\s+3\\.0%\\s+\\(95%: 2\\.6% to 3\\.5%\\)`),
+      );
+      expect(stdout).toContain(`→ ${variantName(experiment.variants, challenger)} sells better`);
       expect(requests.every((request) => request.auth === 'Bearer stand-in-key')).toBe(true);
       if (provider === 'plausible')
         expect(requests[0]!.body).toMatchObject({
           site_id: 'buildequity.com',
           metrics: ['visitors'],
           dimensions: ['event:props:variant'],
+          date_range: [experiment.started, new Date().toISOString().slice(0, 10)],
         });
       else expect(requests.map((request) => request.path)).toContain('/api/websites/buildequity.com/stats');
     },
     60_000,
   );
+
+  it('an early fluke: keep going, with the days; level rates over many visitors: no difference; an uneven split: said', async () => {
+    ROWS = rows([1250, 30], [1250, 48]);
+    startedAgo(5);
+    const early = (await report('plausible')).stdout;
+    expect(early).toMatch(new RegExp(`→ ${keepGoing(999).replace('999', '\\d+')}`));
+    expect(early).not.toContain('sells better');
+    ROWS = rows([20_000, 600], [20_000, 600]);
+    const level = startedAgo(40);
+    const verdict = testVerdict({
+      arms: level.variants.map((variant) => ({ ...variant, ...ROWS[variant.id]! })),
+      days: 40,
+    });
+    const expected = testSaid(level, { verdict, days: 40, smallestLift: 0.2 }).headline;
+    expect((await report('plausible')).stdout).toContain(`→ ${expected}`);
+    ROWS = rows([4750, 143], [5250, 236]);
+    startedAgo(20);
+    expect((await report('plausible')).stdout).toContain('→ No verdict: the visitors were not split as set');
+  }, 60_000);
 
   it('says what to set when the provider is missing', async () => {
     await expect(report('none')).rejects.toMatchObject({

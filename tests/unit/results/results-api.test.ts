@@ -13,7 +13,8 @@ import {
 } from '../../../editor/api/results/results-api.ts';
 import { readSettings } from '../../../runtime/settings.ts';
 import type { ResultsAnswer } from '../../../editor/api/results/wire.ts';
-import { verdict } from '../../../editor/api/results/split-stats.ts';
+import { testVerdict } from '../../../editor/api/results/sequential.ts';
+import { askedTest, testParam as paramOf } from '../../../editor/api/results/verdict-words.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { startAnalyticsApi, type AnalyticsApi, type LoggedEvent } from '../../support/analytics-api.ts';
 import { syntheticLog } from '../../support/analytics-log.ts';
@@ -22,8 +23,13 @@ const KEY = 'stand-in-secret-key-7f3a9c';
 const SITE = 'buildequity.com';
 const NOW = new Date('2026-11-20T12:00:00Z');
 const DAY = 86_400_000;
-const test = SAMPLE_EXPERIMENT;
-const testParam = `test=${test.id}:${test.variants.map((variant) => variant.id).join(',')}`;
+/** The sample test, started 80 days before NOW. */
+const STARTED_DAYS = 80;
+const test = {
+  ...SAMPLE_EXPERIMENT,
+  started: new Date(NOW.getTime() - STARTED_DAYS * DAY).toISOString().slice(0, 10),
+};
+const testParam = `test=${encodeURIComponent(paramOf(askedTest(test)))}`;
 const log = syntheticLog(NOW, test);
 
 let api: AnalyticsApi;
@@ -70,22 +76,27 @@ describe.each(['plausible', 'umami'])('results from %s', (provider) => {
     answer = await ask(env(provider, api.origin));
   });
 
-  it('each variant’s visitors and conversions are the log’s, with its rate, interval and the verdict in words', () => {
+  it('each variant’s visitors and conversions are the log’s since the test started, with its rate, interval and the verdict', () => {
     expect(answer.state).toBe('ready');
     const [figures] = answer.tests;
     for (const variant of figures!.variants) {
       const own = (event: LoggedEvent) => event.props['variant'] === variant.id;
-      expect(variant.visitors).toBe(distinct(since(90, own)));
+      expect(variant.visitors).toBe(distinct(since(STARTED_DAYS, own)));
       expect(variant.conversions).toBe(
-        distinct(since(90, (event) => own(event) && event.name === 'cta_click')),
+        distinct(since(STARTED_DAYS, (event) => own(event) && event.name === 'cta_click')),
       );
       expect(variant.interval[0]).toBeLessThan(variant.rate);
       expect(variant.interval[1]).toBeGreaterThan(variant.rate);
     }
     const [control, challenger] = figures!.variants;
-    expect(figures!.verdicts[0]!.text).toBe(verdict(control!, challenger!).text);
+    const arms = test.variants.map((variant, at) => ({ ...figures!.variants[at]!, weight: variant.weight }));
+    expect(figures!.days).toBeCloseTo(STARTED_DAYS + 0.5, 6);
+    expect(figures!.verdict).toEqual(
+      testVerdict({ arms, days: figures!.days, smallestLift: test.smallestLift / 100 }),
+    );
     // The log was drawn with the challenger selling better, by a margin this many visitors tell.
-    expect(figures!.verdicts[0]!.winner).toBe(challenger!.id);
+    expect(figures!.verdict).toMatchObject({ outcome: 'winner', winner: challenger!.id });
+    expect(control!.id).toBe(test.variants[0]!.id);
   });
 
   it('the calls to action clicked, by page and section, over the days asked', async () => {

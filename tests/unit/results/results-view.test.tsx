@@ -4,7 +4,8 @@
  * named by the heading above it, in the page's words (a section as the owner titled it with its
  * name in the form, a variant with the words it tests, each measure in a sentence, the share of
  * good visits against the pass mark said in words); the period buttons say which is chosen and
- * ask again; Promote on a variant the figures do not back asks first, and Cancel sends nothing;
+ * ask again; the verdict in the owner's words (verdict-words.ts); Promote before a verdict asks
+ * first in a dialog saying what promoting now risks, and keeping the test sends nothing;
  * Promote keeps the view drawn, saying what it does, then what it did; a test on a campaign page
  * is listed like any other. The API's answers are its own (tests/unit/results/results-api.test.ts
  * proves them against the providers' stand-ins). Expected words come from src/content/.
@@ -12,13 +13,15 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../support/editor-opening.ts';
-import type { ResultsAnswer } from '../../../editor/api/results/wire.ts';
+import type { ResultsAnswer, TestFigures } from '../../../editor/api/results/wire.ts';
+import { testVerdict } from '../../../editor/api/results/sequential.ts';
+import { keepGoing, testSaid } from '../../../editor/api/results/verdict-words.ts';
 import { stateMessage } from '../../../editor/api/results/results-api.ts';
 import { stringify } from 'yaml';
 import type { EditorField } from '../../../src/content/fields.ts';
 import { PAGES } from '../../../src/content/pages.ts';
 import { testable } from '../../../src/content/schemas/experiments.ts';
-import { SplitTest, testsOfFile } from '../../../editor/app/results/split-test.tsx';
+import { promoteRisk, SplitTest, testsOfFile } from '../../../editor/app/results/split-test.tsx';
 import { ResultsView } from '../../../editor/app/results/view.tsx';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { siteContent } from '../../support/site-content.ts';
@@ -135,30 +138,55 @@ describe('the results view', () => {
   });
 });
 
-describe('Promote before a verdict', () => {
-  const test = { ...SAMPLE_EXPERIMENT, variants: SAMPLE_EXPERIMENT.variants.map(({ id }) => ({ id })) };
-  const [control, challenger] = test.variants as [{ id: string }, { id: string }];
-  const figures = {
+/** A test's figures as the API sends them: `counts` per variant (visitors, conversions) over `days`, weighed by the code. */
+function figuresOf(
+  test: { id: string; variants: { id: string; weight: number }[] },
+  counts: [number, number][],
+  days: number,
+): TestFigures {
+  const variants = test.variants.map(({ id }, at) => {
+    const [visitors, conversions] = counts[at]!;
+    const rate = conversions / visitors;
+    return { id, visitors, conversions, rate, interval: [rate * 0.8, rate * 1.2] as [number, number] };
+  });
+  const arms = variants.map((variant, at) => ({ ...variant, weight: test.variants[at]!.weight }));
+  return {
     id: test.id,
-    variants: [control, challenger].map(({ id }) => ({
-      id,
-      visitors: 40,
-      conversions: 4,
-      rate: 0.1,
-      interval: [0.04, 0.23] as [number, number],
-    })),
-    verdicts: [{ text: 'not enough visitors yet: about 1,200 more per variant', chance: 0.5 }],
+    variants,
+    from: '2026-11-01',
+    to: '2026-11-06',
+    days,
+    smallestLift: 0.2,
+    verdict: testVerdict({ arms, days }),
   };
+}
 
-  it('asks first, and Cancel sends nothing', () => {
+describe('Promote before a verdict', () => {
+  const [test] = testsOfFile(stringify({ experiments: [SAMPLE_EXPERIMENT] }));
+  const challenger = test!.variants[1]!;
+  const figures = figuresOf(
+    test!,
+    [
+      [40, 4],
+      [40, 4],
+    ],
+    5,
+  );
+
+  it('the verdict says keep going; Promote asks first in a dialog saying what it risks, and keeping the test sends nothing', () => {
     const asked = answering({});
-    render(<SplitTest test={test} figures={figures} />);
-    expect(screen.getByText(figures.verdicts[0]!.text)).toBeInTheDocument();
+    render(<SplitTest test={test!} figures={figures} />);
+    expect(figures.verdict.outcome).toBe('keep-going');
+    expect(screen.getByText(testSaid(test!, figures).headline)).toBeInTheDocument();
+    expect(testSaid(test!, figures).headline).toBe(
+      keepGoing(figures.verdict.outcome === 'keep-going' ? figures.verdict.daysLeft : 0),
+    );
     fireEvent.click(screen.getByRole('button', { name: `Promote ${challenger.id} anyway…` }));
-    expect(
-      screen.getByText(`The figures do not name ${challenger.id} the winner yet. Promote it anyway?`),
-    ).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'No winner is known yet' });
+    expect(dialog).toHaveAccessibleDescription(promoteRisk(figures.verdict, challenger.id));
+    // The safe choice has the focus.
+    expect(within(dialog).getByRole('button', { name: 'Keep the test running' })).toHaveFocus();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the test running' }));
     expect(asked).toEqual([]);
     expect(screen.getByRole('button', { name: `Promote ${challenger.id} anyway…` })).toBeInTheDocument();
   });
@@ -171,23 +199,23 @@ describe('a running split test, its winner named', () => {
   ];
   const [field, words] = Object.entries(challenger.fields)[0]!;
   const label = testable['/'].find((entry) => entry.key === field)!.label;
-  const figures = {
-    id: SAMPLE_EXPERIMENT.id,
-    variants: [control, challenger].map(({ id }, index) => ({
-      id,
-      visitors: 900,
-      conversions: 90 + index * 60,
-      rate: 0.1 + index * 0.066,
-      interval: [0.08 + index * 0.06, 0.12 + index * 0.07] as [number, number],
-    })),
-    verdicts: [{ text: `${challenger.id} converts better, 99% likely`, chance: 0.99, winner: challenger.id }],
-  };
   const [test] = testsOfFile(stringify({ experiments: [SAMPLE_EXPERIMENT] }));
+  // Three weeks of a clear lift.
+  const figures = figuresOf(
+    test!,
+    [
+      [5250, 158],
+      [5250, 236],
+    ],
+    21,
+  );
 
-  it('shows each variant with the words it tests beside its id', () => {
+  it('shows each variant with the words it tests beside its id, and names the winner by its words', () => {
     render(<SplitTest test={test!} figures={figures} />);
+    expect(figures.verdict).toMatchObject({ outcome: 'winner', winner: challenger.id });
+    expect(screen.getByText(testSaid(test!, figures).headline)).toHaveTextContent(`“${words}” sells better`);
     const table = screen.getByRole('table', {
-      name: `${SAMPLE_EXPERIMENT.id}: each variant over the last 90 days`,
+      name: `${SAMPLE_EXPERIMENT.id}: each variant since the test started`,
     });
     expect(
       within(table).getByRole('rowheader', { name: `${control.id} the page as written` }),
@@ -216,7 +244,7 @@ describe('a running split test, its winner named', () => {
     ).toBeInTheDocument();
     // Still drawn while it works: the figures, the verdict.
     expect(screen.getByRole('table')).toBeInTheDocument();
-    expect(screen.getByText(figures.verdicts[0]!.text)).toBeInTheDocument();
+    expect(screen.getByText(testSaid(test!, figures).headline)).toBeInTheDocument();
     expect(asked).toEqual(['/api/keystatic/promote']);
     land(Response.json({ pageFile: 'src/content/kit.yaml', written: [[field, words]] }));
     const done = await screen.findByText(/^Promoted /);
@@ -240,18 +268,15 @@ describe('a split test on a campaign page', () => {
     const onCampaign = { ...SAMPLE_EXPERIMENT, id: 'podcast-headline', page: '/podcast' };
     const [test] = testsOfFile(stringify({ experiments: [onCampaign] }));
     expect(test).toMatchObject({ id: onCampaign.id, page: onCampaign.page, running: true });
-    const [control, challenger] = onCampaign.variants;
-    const figures = {
-      id: onCampaign.id,
-      variants: [control!, challenger!].map(({ id }, index) => ({
-        id,
-        visitors: 400,
-        conversions: 40 + index * 40,
-        rate: 0.1 + index * 0.1,
-        interval: [0.07, 0.14 + index * 0.1] as [number, number],
-      })),
-      verdicts: [{ text: `${challenger!.id} sells more`, chance: 0.99, winner: challenger!.id }],
-    };
+    const challenger = onCampaign.variants[1];
+    const figures = figuresOf(
+      test!,
+      [
+        [5250, 158],
+        [5250, 236],
+      ],
+      21,
+    );
     render(<SplitTest test={test!} figures={figures} />);
     expect(
       screen.getByRole('heading', { level: 3, name: `${onCampaign.id} on ${onCampaign.page}, running` }),
