@@ -26,6 +26,7 @@ import { contentPath } from '../../src/content/schemas.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { variantName } from '../../runtime/results/verdict-words.ts';
 import { expectNoAxeViolations } from '../e2e/fixtures.ts';
 import type { AnalyticsApi } from '../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
@@ -43,7 +44,6 @@ const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 1;
  */
 const COLLECTOR_PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 5;
 const KEY = 'plausible-stand-in-key-5ac1e';
-const DAY = 86_400_000;
 const [control, challenger] = SAMPLE_EXPERIMENT.variants as unknown as [
   { id: string },
   { id: string; fields: Record<string, string> },
@@ -92,10 +92,10 @@ test.afterEach(async ({ page: _page }, testInfo) => {
 
 const view = (page: Page) => page.locator('section[aria-label="Results"]');
 
-/** Visitors of `variant` in the log over the view's 90 days (Plausible counts whole dates), and those of them who clicked. */
+/** Visitors of `variant` in the log since the test started (Plausible counts whole dates), and those of them who clicked. */
 function logged(variant: string) {
   const day = (time: number) => new Date(time).toISOString().slice(0, 10);
-  const since = day(Date.now() - 90 * DAY);
+  const since = SAMPLE_EXPERIMENT.started;
   const events = analytics.log.filter(
     (event) => day(event.at.getTime()) >= since && event.props['variant'] === variant,
   );
@@ -148,7 +148,7 @@ async function openResults(page: Page, phone: boolean, { loaded = false } = {}) 
 /** Each variant's visitors, clicks and rate as the log counts them, and the verdict. */
 async function expectFigures(page: Page) {
   const variants = view(page).getByRole('table', {
-    name: `${SAMPLE_EXPERIMENT.id}: each variant over the last 90 days`,
+    name: `${SAMPLE_EXPERIMENT.id}: each variant since the test started`,
   });
   for (const variant of [control.id, challenger.id]) {
     const row = variants.getByRole('row', { name: new RegExp(`^${variant}\\b`) });
@@ -157,7 +157,10 @@ async function expectFigures(page: Page) {
     await expect(row.getByRole('cell').nth(1)).toHaveText(converted);
     await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d+\.\d% \(\d+\.\d% to \d+\.\d%\)$/);
   }
-  await expect(view(page).getByText(`${challenger.id} converts better`)).toBeVisible();
+  // The log's challenger sells better by a margin its days tell: the verdict names it by its words.
+  await expect(
+    view(page).getByText(`${variantName(SAMPLE_EXPERIMENT.variants, challenger.id)} sells better`, { exact: true }),
+  ).toBeVisible();
 }
 
 /** Sections by their titles, variants with their words, each measure in a sentence, headings above what they head. */
@@ -169,7 +172,7 @@ async function expectPagesWords(page: Page) {
     await expect(sections.getByRole('rowheader', { name: kitSection(key), exact: true })).toBeVisible();
   // Each variant with the words it tests beside its id.
   const variants = results.getByRole('table', {
-    name: `${SAMPLE_EXPERIMENT.id}: each variant over the last 90 days`,
+    name: `${SAMPLE_EXPERIMENT.id}: each variant since the test started`,
   });
   await expect(variants.getByRole('rowheader', { name: `${control.id} the page as written` })).toBeVisible();
   await expect(
@@ -306,7 +309,7 @@ test('Promote keeps the view drawn, says what it is doing and what it did, write
   ).toBeVisible();
   await expect(view(page).getByRole('heading', { name: 'Split tests' })).toBeVisible();
   await expect(
-    view(page).getByRole('table', { name: `${SAMPLE_EXPERIMENT.id}: each variant over the last 90 days` }),
+    view(page).getByRole('table', { name: `${SAMPLE_EXPERIMENT.id}: each variant since the test started` }),
   ).toBeVisible();
   release();
   await expect(
@@ -328,11 +331,13 @@ test('Promote keeps the view drawn, says what it is doing and what it did, write
   const experiments = parse(
     readFileSync(join(editor.project.root, 'src/content/experiments.yaml'), 'utf8'),
   ) as {
-    experiments: { running: boolean }[];
+    experiments: { running: boolean; ended?: string }[];
   };
   expect(experiments.experiments[0]!.running).toBe(false);
+  // The day it ended is recorded: the Results count the test's own days.
+  expect(experiments.experiments[0]!.ended).toBe(new Date().toISOString().slice(0, 10));
   expect(editor.git('diff', '--numstat').trim().split('\n').sort()).toEqual(
-    ['1\t1\tsrc/content/experiments.yaml', '1\t1\tsrc/content/kit.yaml'].sort(),
+    ['2\t1\tsrc/content/experiments.yaml', '1\t1\tsrc/content/kit.yaml'].sort(),
   );
   // The view stayed drawn all along: the same page, never loaded again.
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);

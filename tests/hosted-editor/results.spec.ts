@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
+import { askedTest, testParam, variantName } from '../../runtime/results/verdict-words.ts';
 import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 import type { AnalyticsApi } from '../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
@@ -25,6 +26,7 @@ const SITE = `http://127.0.0.1:${PORT}`;
 const KEY = 'plausible-key-held-by-the-host-e0d1';
 const EDITOR_ENV = editorEnv('Iv1.standin0000000002');
 const challenger = SAMPLE_EXPERIMENT.variants[1]!;
+const TEST_QUERY = `test=${encodeURIComponent(testParam(askedTest(SAMPLE_EXPERIMENT)))}`;
 
 let setting: GitHubSite;
 let analytics: AnalyticsApi;
@@ -65,7 +67,7 @@ test.afterAll(async () => {
 });
 
 const results = (cookie?: string) =>
-  fetch(`${SITE}/api/keystatic/results?days=28&test=${SAMPLE_EXPERIMENT.id}:control,${challenger.id}`, {
+  fetch(`${SITE}/api/keystatic/results?days=28&${TEST_QUERY}`, {
     headers: cookie ? { cookie } : {},
   });
 
@@ -99,7 +101,10 @@ test('the owner reads the figures in Results and promotes the winner: one commit
   await expect(view.getByRole('row', { name: new RegExp(`^${challenger.id}\\b`) })).toBeVisible({
     timeout: 60_000,
   });
-  await expect(view.getByText(`${challenger.id} converts better`)).toBeVisible();
+  // The log's challenger sells better by a margin its days tell: the verdict names it by its words.
+  await expect(
+    view.getByText(`${variantName(SAMPLE_EXPERIMENT.variants, challenger.id)} sells better`, { exact: true }),
+  ).toBeVisible();
   for (const answer of answers) expect(answer).not.toContain(KEY);
 
   const main = git('rev-parse', 'main');
@@ -114,17 +119,19 @@ test('the owner reads the figures in Results and promotes the winner: one commit
   // Main is untouched; the branch has one commit on it, of exactly these lines.
   expect(git('rev-parse', 'main')).toBe(main);
   expect(git('rev-list', '--count', `main..${branch}`)).toBe('1');
+  // Two lines of the split tests' file: the test ended, and the day it ended.
   expect(git('diff', '--numstat', main, branch).split('\n').sort()).toEqual(
-    ['1\t1\tsrc/content/experiments.yaml', '1\t1\tsrc/content/kit.yaml'].sort(),
+    ['2\t1\tsrc/content/experiments.yaml', '1\t1\tsrc/content/kit.yaml'].sort(),
   );
   const [field, words] = Object.entries(challenger.fields!)[0]!;
   const [section, key] = field.split('.') as [string, string];
   const kit = parse(git('show', `${branch}:src/content/kit.yaml`)) as Record<string, Record<string, string>>;
   expect(kit[section]![key]).toBe(words);
   const tests = parse(git('show', `${branch}:src/content/experiments.yaml`)) as {
-    experiments: { running: boolean }[];
+    experiments: { running: boolean; ended?: string }[];
   };
   expect(tests.experiments[0]!.running).toBe(false);
+  expect(tests.experiments[0]!.ended).toBe(new Date().toISOString().slice(0, 10));
 });
 
 test('Cloudflare Pages on its own runtime (wrangler, workerd): the generated worker keeps the figures to the owner', async () => {
@@ -139,7 +146,7 @@ test('Cloudflare Pages on its own runtime (wrangler, workerd): the generated wor
     },
   });
   try {
-    const path = `/api/keystatic/results?days=28&test=${SAMPLE_EXPERIMENT.id}:control,${challenger.id}`;
+    const path = `/api/keystatic/results?days=28&${TEST_QUERY}`;
     const signedOut = await fetch(`${wrangler.origin}${path}`);
     expect(signedOut.status).toBe(401);
     expect(signedOut.headers.get('cache-control')).toBe('no-store');
