@@ -1,5 +1,5 @@
 /**
- * `npm run bench:verdicts`: how the split tests' verdicts (runtime/results/sequential.ts) hold up
+ * `npm run bench:verdicts`: how the split tests' verdicts (editor/api/results/sequential.ts) hold up
  * when the owner reads them every morning. Simulated tests, each visitor sent to a variant at
  * random by the weights and converting at its variant's true rate, read every day for 8 weeks; a
  * test ends at its first verdict (a winner, or no difference big enough to matter), as the owner

@@ -14,19 +14,23 @@
  * Plausible's API is the stand-in answering from one synthetic log (tests/support/analytics-api.ts),
  * whose own counts the figures are checked against; expected words come from the copy's
  * src/content/. Runs in a copy of the project (a git repository of its own), so the working tree is
- * never touched. With RESULTS_SCREENSHOTS=1 it also writes the view at both widths into docs/images/.
+ * never touched. Then four tests whose logs give each verdict (tests/support/verdict-cases.ts) show
+ * each in the owner's words, read from the code's words for the log's own counts, and Promote before
+ * a verdict asks first. With RESULTS_SCREENSHOTS=1 it also writes the view, and the four verdicts,
+ * at both widths into docs/images/.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { PAGES } from '../../src/content/pages.ts';
 import { contentPath } from '../../src/content/schemas.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
-import { variantName } from '../../runtime/results/verdict-words.ts';
+import { testVerdict } from '../../editor/api/results/sequential.ts';
+import { keepGoing, testSaid, variantName } from '../../editor/api/results/verdict-words.ts';
 import { expectNoAxeViolations } from '../e2e/fixtures.ts';
 import type { AnalyticsApi } from '../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
@@ -35,6 +39,7 @@ import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
 // The editor tests' own `test` (its worker's shared copy unused here): one kind of worker runs them all.
 import { test } from '../support/editor-shared.ts';
 import { contentOf } from '../support/site-content.ts';
+import { verdictCases, verdictLog, type VerdictCase } from '../support/verdict-cases.ts';
 
 // One port past the editor test's own, so both can run at once.
 const PORT = Number(process.env['EDITOR_PORT'] ?? 4331) + 1;
@@ -159,7 +164,9 @@ async function expectFigures(page: Page) {
   }
   // The log's challenger sells better by a margin its days tell: the verdict names it by its words.
   await expect(
-    view(page).getByText(`${variantName(SAMPLE_EXPERIMENT.variants, challenger.id)} sells better`, { exact: true }),
+    view(page).getByText(`${variantName(SAMPLE_EXPERIMENT.variants, challenger.id)} sells better`, {
+      exact: true,
+    }),
   ).toBeVisible();
 }
 
@@ -348,4 +355,84 @@ test('Promote keeps the view drawn, says what it is doing and what it did, write
   await expect(
     page.getByRole('group', { name: 'Hero' }).getByRole('textbox', { name: 'Headline' }),
   ).toHaveValue(WORDS);
+});
+
+/** The owner's guide's picture of the split tests' part of the view at `width` (a tall window, so all of it shows). */
+async function shootSplitTests(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 4000 });
+  const top = await view(page).getByRole('heading', { name: 'Split tests' }).boundingBox();
+  const next = await view(page).getByRole('heading', { name: 'Which section’s button sells' }).boundingBox();
+  await page.screenshot({
+    path: join(PROJECT_ROOT, `docs/images/verdicts-${width}.png`),
+    clip: { x: 0, y: top!.y - 8, width, height: next!.y - top!.y },
+  });
+  await page.setViewportSize({ width, height: 900 });
+}
+
+/** What the case's log counts for each variant, and the verdict the code gives those counts over its days. */
+function expectedSaid(entry: VerdictCase, log: typeof analytics.log) {
+  const arms = entry.test.variants.map((variant) => {
+    const own = log.filter(
+      (event) => event.props['experiment'] === entry.test.id && event.props['variant'] === variant.id,
+    );
+    return {
+      id: variant.id,
+      weight: variant.weight,
+      visitors: new Set(own.map((event) => event.visitor)).size,
+      conversions: own.filter((event) => event.name === 'cta_click').length,
+    };
+  });
+  const days = entry.startedAgo - (entry.endedAgo ?? 0) + (entry.endedAgo === undefined ? 0.5 : 1);
+  const verdict = testVerdict({ arms, days });
+  return { verdict, ...testSaid(entry.test, { verdict, days, smallestLift: 0.2 }) };
+}
+
+test('each verdict in the owner’s words, at 375 and 1280 px: a winner, no difference, keep going with the days, a split not as set; Promote asks first before a verdict', async ({
+  page,
+}) => {
+  // Four tests, two running and two ended, and a log that gives each its verdict.
+  const cases = verdictCases();
+  writeFileSync(
+    join(editor.project.root, 'src/content/experiments.yaml'),
+    stringify({ experiments: cases.map((entry) => entry.test) }),
+  );
+  analytics.log.splice(0, analytics.log.length, ...verdictLog(cases));
+  for (const [width, phone] of [
+    [375, true],
+    [1280, false],
+  ] as const) {
+    await test.step(`at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await openResults(page, phone);
+      for (const entry of cases) {
+        const said = expectedSaid(entry, analytics.log);
+        // The counts give the case's own outcome (the log is drawn for it).
+        expect(said.verdict.outcome).toBe(entry.outcome);
+        const verdict = view(page).getByRole('group', { name: `Verdict on ${entry.test.id}` });
+        // Keep going's days count from the hour the page asked: read as the code words any count.
+        const headline =
+          entry.outcome === 'keep-going'
+            ? new RegExp(`^${keepGoing(999).replace('999', '\\d+')}$`)
+            : said.headline;
+        await expect(verdict.getByText(headline, { exact: true })).toBeVisible();
+        // Every sentence of an ended test's verdict; a running one's range moves with the hour, its days counted do not.
+        for (const sentence of entry.test.running ? said.details.slice(-1) : said.details)
+          await expect(verdict.getByText(sentence, { exact: true })).toBeVisible();
+      }
+      await expectNoAxeViolations(page, 'body');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (process.env['RESULTS_SCREENSHOTS']) await shootSplitTests(page, width);
+    });
+  }
+  // Before a verdict, Promote asks first: no winner is known yet, and what promoting now risks.
+  const running = cases.find((entry) => entry.outcome === 'keep-going')!;
+  const challengerId = running.test.variants[1]!.id;
+  const article = view(page).getByRole('article', { name: new RegExp(`^${running.test.id} `) });
+  await article.getByRole('button', { name: `Promote ${challengerId} anyway…` }).click();
+  const dialog = article.getByRole('alertdialog', { name: 'No winner is known yet' });
+  await expect(dialog).toContainText('Promoting ' + challengerId + ' now ends the test on early figures');
+  await expect(dialog.getByRole('button', { name: 'Keep the test running' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(article.getByRole('button', { name: `Promote ${challengerId} anyway…` })).toBeFocused();
 });

@@ -25,6 +25,7 @@ import { SAMPLE_EDITOR_FILES, sampleBuild, type SampleBuild } from '../support/s
 import { resolveVercel } from '../support/vercel-routes.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
 import { fetchWithGitHubApi } from '../hosted-editor/github-stand-in.ts';
+import { askedTest, testParam } from '../../editor/api/results/verdict-words.ts';
 import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 
 const SITE = 'https://site.test';
@@ -331,7 +332,7 @@ describe.each(HOSTS)('the owner’s results on %s', (host) => {
         ANALYTICS_API_KEY: KEY,
         ANALYTICS_API_URL: analytics.origin,
       });
-      const path = `/api/keystatic/results?days=28&test=${SAMPLE_EXPERIMENT.id}:control,plain-question`;
+      const path = `/api/keystatic/results?days=28&test=${encodeURIComponent(testParam(askedTest(SAMPLE_EXPERIMENT)))}`;
       const as = (token?: string) =>
         ask(host, handler, path, { headers: token ? { cookie: `keystatic-gh-access-token=${token}` } : {} });
       expect((await as()).status).toBe(401);

@@ -88,11 +88,16 @@ function problemWords(problem: Problem, name: (id: string) => string): Said {
 }
 
 /** Each variant's range against the page as written, and what the test was planned to find. */
-function sofar(comparisons: readonly Comparison[], name: (id: string) => string, smallestLift: number) {
+function sofar(
+  comparisons: readonly Comparison[],
+  name: (id: string) => string,
+  smallestLift: number,
+  final = false,
+) {
   return [
     ...comparisons.map(
       (comparison) =>
-        `${name(comparison.id)}: ${change(comparison.lift)} buyers than the page as written so far, ${range(comparison)}.`,
+        `${name(comparison.id)}: ${change(comparison.lift)} buyers than the page as written${final ? '' : ' so far'}, ${range(comparison)}.`,
     ),
     `The test is planned to find a lift of ${whole(smallestLift)} or more, and names a winner by mistake at most 5% of the time however often you look.`,
   ];
@@ -121,7 +126,7 @@ export function verdictWords(
       return {
         headline: 'No difference big enough to matter',
         details: [
-          ...sofar(verdict.comparisons, name, smallestLift).slice(0, -1),
+          ...sofar(verdict.comparisons, name, smallestLift, true).slice(0, -1),
           `None sells ${whole(smallestLift)} better or more: keep the page as written, or test a bolder change.`,
         ],
       };
@@ -190,9 +195,9 @@ const dayInWords = (day: string) =>
 export function periodWords(test: OwnedTest): string | undefined {
   const from = countedFrom(test);
   if (!from) return undefined;
-  const end = !test.running && test.ended ? ` to ${dayInWords(test.ended)}, when it ended` : '';
+  const end = !test.running && test.ended ? ` to ${dayInWords(test.ended)} (when it ended)` : '';
   return from === test.started
-    ? `Counted from ${dayInWords(from)}, when the test started${end}.`
+    ? `Counted from ${dayInWords(from)} (when the test started)${end}.`
     : `Counted from ${dayInWords(from)}${end}: its variants changed that day while it ran (a variant added or a share changed), so every variant is compared over the same days.`;
 }
 

@@ -14,6 +14,7 @@ import { analyticsSource, RESULTS_SETTINGS } from '../../../editor/api/results/r
 import { hsts } from '../../../runtime/rules.ts';
 import { readSettings } from '../../../runtime/settings.ts';
 import { loopbackOnly } from '../../../editor/api/results/access.ts';
+import { askedTest, testParam } from '../../../editor/api/results/verdict-words.ts';
 import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
 import { fetchWithGitHubApi, GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
 import type { AnalyticsApi } from '../../support/analytics-api.ts';
@@ -77,7 +78,7 @@ const api = () =>
 const results = (token?: string) =>
   api()(
     new Request(
-      `https://site.example/api/keystatic/results?days=28&test=${SAMPLE_EXPERIMENT.id}:control,plain-question`,
+      `https://site.example/api/keystatic/results?days=28&test=${encodeURIComponent(testParam(askedTest(SAMPLE_EXPERIMENT)))}`,
       {
         headers: token ? { cookie: `keystatic-gh-access-token=${token}` } : {},
       },

@@ -1,5 +1,5 @@
 /**
- * The split tests' verdict (runtime/results/sequential.ts) and its words (verdict-words.ts), on
+ * The split tests' verdict (editor/api/results/sequential.ts) and its words (verdict-words.ts), on
  * cases an owner meets: an early fluke says to keep going and for how many days, level rates over
  * many visitors say no difference that matters, a clear lift after three weeks names its variant
  * by its words, an uneven split withholds the verdict, and bad counts give one plain sentence.
