@@ -19,7 +19,7 @@ import {
 } from '../../src/content/schemas/experiments.ts';
 import { noting, onFormCheck, ProblemNotice, recordProblem } from './save-problems.tsx';
 import { switchField } from './fields.tsx';
-import { testName, testPage, variantName, variantWords } from './split-test-form.tsx';
+import { testDay, testName, testPage, variantName, variantWords } from './split-test-form.tsx';
 
 type Fields = Record<string, ComponentSchema>;
 type ObjectSchema = ComponentSchema & { kind: 'object'; fields: Fields };
@@ -121,6 +121,9 @@ export function notedExperimentList(schema: ComponentSchema, campaigns: Campaign
           ),
           campaigns,
         ),
+        started: testDay(test['started']!),
+        ended: testDay(test['ended']!),
+        variantsChanged: testDay(test['variantsChanged']!),
         running: noting(
           test['running'],
           (value) => {

@@ -93,6 +93,20 @@ export function testPage(field: ComponentSchema, campaigns: CampaignBases): Comp
   return { ...form, parse, reader: { parse } } as unknown as ComponentSchema;
 }
 
+/**
+ * A day the editor records (Started, Ended, Variants changed while running), written YYYY-MM-DD.
+ * Keystatic reads the file as YAML 1.1, where an unquoted 2026-12-02 is a date, not text: such a
+ * day is read back as the text it was written as, so a file written by hand opens too.
+ */
+export function testDay(field: ComponentSchema): ComponentSchema {
+  const form = field as unknown as Leaf;
+  const parse = (value: unknown) =>
+    value instanceof Date && !Number.isNaN(value.getTime())
+      ? value.toISOString().slice(0, 10)
+      : form.parse(value as never);
+  return { ...form, parse, reader: { parse } } as unknown as ComponentSchema;
+}
+
 function VariantLink({ variant }: { variant: string }) {
   const { test, address } = useOpenTest();
   if (!test || !variant) return null;
