@@ -27,7 +27,10 @@ export interface VerdictCase {
   endedAgo?: number;
 }
 
-const [control, challenger] = SAMPLE_EXPERIMENT.variants;
+const [control, challenger] = SAMPLE_EXPERIMENT.variants as unknown as [
+  { id: string },
+  { id: string; fields: Record<string, string> },
+];
 const communityField = testable['/community'][0]!.key;
 
 function caseTest(
@@ -53,7 +56,7 @@ function caseTest(
 
 /** The four cases, dated from today. */
 export function verdictCases(): VerdictCase[] {
-  const kitWords = challenger.fields!;
+  const kitWords = challenger.fields;
   return [
     {
       test: caseTest('kit-headline', '/', kitWords, 21),
