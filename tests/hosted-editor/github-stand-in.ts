@@ -717,10 +717,17 @@ export class GitHubStandIn {
       );
       return { status: 201, json: { content: { path: filePath }, commit: { sha } } };
     }
-    // GitHub's JSON answer for a file (the setup asks for it); Keystatic's reads take the raw one below.
+    // GitHub's JSON answer for a file (the setup asks for it); Keystatic's reads take the raw one
+    // below, and so does a folder's listing (the live preview's and Publish's).
     if (request.method !== 'GET' || request.headers.accept !== 'application/vnd.github+json') return null;
     try {
       const at = `${url.searchParams.get('ref') ?? 'main'}:${filePath}`;
+      const kind = execFileSync('git', ['cat-file', '-t', at], {
+        cwd: this.options.repository,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        encoding: 'utf8',
+      });
+      if (kind.trim() !== 'blob') return null;
       const sha = execFileSync('git', ['rev-parse', at], {
         cwd: this.options.repository,
         stdio: ['ignore', 'pipe', 'ignore'],
