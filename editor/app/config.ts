@@ -7,7 +7,7 @@
  * It saves to src/content/*.yaml and src/assets/uploads/.
  */
 import { collection, config, fields, singleton } from '@keystatic/core';
-import type { BasicFormField, ComponentSchema } from '@keystatic/core';
+import type { ComponentSchema } from '@keystatic/core';
 import type { z } from 'astro/zod';
 import { parse } from 'yaml';
 import { objectShape, type EditorField, type Field } from '../../src/content/fields.ts';
@@ -27,7 +27,9 @@ import { openingCampaigns, openingFigures, openingTextsExcept } from './opening-
 import { campaignName, campaignRules, notedCampaignFields } from './campaign-fields.tsx';
 import { experimentRules, notedExperimentList } from './experiment-rules.tsx';
 import { resultsSingleton } from './results/field.tsx';
-import { checkedText, describingPicture, stableImage, switchField, withBrowserValidity } from './fields.tsx';
+import { checkedText, describingPicture, stableImage, switchField } from './fields.tsx';
+import { readingAnyValue } from './file-values.tsx';
+import { numberField } from './number-field.tsx';
 import { figuresHint, quotedAs } from './figures-hint.tsx';
 import { startEditorPage } from './page.ts';
 import { itemProblem, itemStart, titling } from './list-items.tsx';
@@ -95,34 +97,36 @@ const readAs = (value: string): string | undefined =>
   figures && hasToken(value) ? showsAs(value, figures) : undefined;
 
 /** A number's form field: its bounds, and (in offer.yaml) a refusal of a value typed into copy instead of its token. */
-function numberField(
+function numberFormField(
   editor: Extract<EditorField, { kind: 'number' }>,
   description: string | undefined,
   place: Place,
 ): ComponentSchema {
-  const { label } = editor;
-  const validation = {
-    isRequired: !editor.optional,
+  const typedInCopy = valueTypedInCopy(place.token);
+  return numberField({
+    label: editor.label,
+    ...(description && { description }),
+    integer: editor.integer === true,
+    optional: editor.optional === true,
     ...(editor.min !== undefined && { min: editor.min }),
     ...(editor.max !== undefined && { max: editor.max }),
-  };
-  const common = { label, ...(description && { description }), validation };
-  const base = (editor.integer ? fields.integer(common) : fields.number(common)) as BasicFormField<
-    number | null
-  >;
-  const typedInCopy = valueTypedInCopy(place.token);
-  const checked: BasicFormField<number | null> = typedInCopy
-    ? {
-        ...base,
-        validate(value) {
-          const valid = base.validate(value);
-          const problem = valid === null ? undefined : typedInCopy(valid);
-          if (problem !== undefined) throw new Error(`${label}: ${problem}`);
-          return valid;
-        },
-      }
-    : base;
-  return withBrowserValidity(checked, place.where);
+    where: place.where,
+    ...(typedInCopy && { problem: typedInCopy }),
+  }) as unknown as ComponentSchema;
+}
+
+/** What the owner is asked to do where the file holds a value a field of this kind cannot take. */
+function wantOf(editor: EditorField): string {
+  switch (editor.kind) {
+    case 'checkbox':
+      return 'switch it on or off, and save';
+    case 'select':
+      return `choose one of ${editor.options.join(', ')}, and save`;
+    case 'image':
+      return 'choose a picture, and save';
+    default:
+      return 'type the words, and save';
+  }
 }
 
 /** The editor's form field for a field of schemas.ts, placed at `place`; a figure of offer.yaml shows the name copy quotes it by. */
@@ -130,8 +134,13 @@ export function editorField(
   field: Field,
   place: Place = { where: '', path: '', copy: false },
 ): ComponentSchema {
-  const made = formField(field, place);
-  const { kind } = field.editor;
+  const { kind, label } = field.editor;
+  const form = formField(field, place);
+  // A number's own field opens any value (number-field.tsx); any other takes what it cannot read so.
+  const made =
+    kind === 'number'
+      ? form
+      : readingAnyValue(form, { label, where: place.where, want: wantOf(field.editor) });
   return place.token !== undefined && (kind === 'number' || kind === 'text')
     ? quotedAs(made, place.token)
     : made;
@@ -172,7 +181,7 @@ function formField(field: Field, place: Place): ComponentSchema {
         normalize: (value) => videoIdFromAddress(value) ?? value,
       });
     case 'number':
-      return numberField(editor, description, place);
+      return numberFormField(editor, description, place);
     case 'checkbox':
       return editor.omitWhenOff
         ? switchField({ label, ...(description && { description }) })

@@ -32,6 +32,12 @@ export type Problem<T> = (value: T) => string | undefined;
 /** Each of these fields' own check, without recording anything: a list's rows are marked by it. */
 const checks = new WeakMap<object, Problem<never>>();
 
+/** `field`, its own check (what is wrong with a value, label first) known to the list rows that show it. */
+export function withCheck<F extends object>(field: F, check: Problem<never>): F {
+  checks.set(field, check);
+  return field;
+}
+
 /** `field` with `render` around its input (given the input and its props). */
 export function around(
   field: ComponentSchema,
@@ -63,7 +69,7 @@ export function fieldProblem(field: unknown, value: unknown): string | undefined
 }
 
 /** Marks every input inside `container` invalid with `message` (or valid without one), and reports the browser's "invalid" event. */
-function useBrowserValidity(
+export function useBrowserValidity(
   container: RefObject<HTMLElement | null>,
   message: string | undefined,
   onInvalid?: () => void,

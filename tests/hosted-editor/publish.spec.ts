@@ -32,6 +32,8 @@ const SHOTS = join(PROJECT_ROOT, 'test-results/hosted-editor');
 /** `npm run screenshot:publish` sets this: the owner's guide's pictures are written there too. */
 const DOCS_IMAGES = process.env['PUBLISH_SCREENSHOTS'];
 const OFFER = 'src/content/offer.yaml';
+/** What a hand edit wrote where the kit's price was (the test's own input). */
+const PRICE_IN_WORDS = 'four ninety-seven';
 
 const GREEN: GatePlan = { conclusion: 'success', seconds: 4 };
 /** A check that runs until the test has seen it run (and taken its picture, in the first test), then passes. */
@@ -247,6 +249,49 @@ test('a red check is not merged: the editor says what failed, naming the file an
   expect(await panel(page).evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await shot(page, 'publish-red-375.png');
   await expectAccessible(page);
+});
+
+test('a draft the build would refuse opens with its fields, is refused by Publish naming the file and the field with the check green and main unprotected, and is fixed in its form', async ({
+  page,
+}) => {
+  setting.standIn.rest.gate = GREEN;
+  setting.standIn.rest.requiredChecks = [];
+  const main = git('rev-parse', 'main');
+  // A hand edit on GitHub: the price written as words.
+  const text = `${git('show', `main:${OFFER}`).replace(/^(\s+price:) .*$/m, `$1 ${PRICE_IN_WORDS}`)}\n`;
+  setting.standIn.commitFiles('edit-words', { [OFFER]: text }, 'Update src/content/offer.yaml');
+  try {
+    // Signed in by the first test's cookies, or (this test alone) by a sign-in of its own.
+    if (ownersCookies.length > 0) await signedInAt(page, 'branch/edit-words/singleton/offer');
+    else await signInAt(page, 'branch/edit-words/singleton/offer');
+    const price = page.getByRole('textbox', { name: 'Price (one-time, USD)' });
+    await expect(price).toHaveValue(PRICE_IN_WORDS, { timeout: 120_000 });
+    await expect(page.getByText('Field validation failed')).toHaveCount(0);
+    await expect(page.locator('[data-unreadable-note]')).toContainText(`"${PRICE_IN_WORDS}"`);
+
+    await panel(page).getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(status(page)).toContainText('Not published: the site would refuse a value in this draft', {
+      timeout: 120_000,
+    });
+    const problems = status(page).getByRole('listitem');
+    await expect(problems).toHaveCount(1);
+    await expect(problems).toContainText(OFFER);
+    await expect(problems).toContainText('Price (one-time, USD) (kit.price)');
+    await expectAccessible(page);
+    expect(git('rev-parse', 'main')).toBe(main);
+    const pull = [...setting.standIn.pulls.values()].find((each) => each.branch === 'edit-words')!;
+    expect(pull.merged).toBe(false);
+    expect(
+      setting.standIn.requests.filter((request) => request.path.endsWith(`/pulls/${pull.number}/merge`)),
+    ).toEqual([]);
+
+    // The owner types a number where the words were, and saves: the draft holds it.
+    await price.fill(String(original + 5));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => offerAt('edit-words').kit.price, { timeout: 60_000 }).toBe(original + 5);
+  } finally {
+    setting.standIn.rest.requiredChecks = ['gate'];
+  }
 });
 
 test('Undo takes the last publish back, after asking, through the same check, until it is live', async ({

@@ -11,6 +11,9 @@ import type { GateVerdict, Problem } from './gate.ts';
 
 export type Mode = 'publish' | 'undo';
 
+/** A red stop of the editor's own check of the draft's data files (no check run of the repository's). */
+export const REFUSED_BY_EDITOR = 'refused';
+
 /** The pull request that carries the change. */
 export interface PullLink {
   number: number;
@@ -42,7 +45,14 @@ export type PublishState =
       details: string | null;
       conclusion: string;
     } & Under)
-  | ({ phase: 'deploy-failed'; pull: PullLink; commit: string; details: string | null } & Under)
+  | ({
+      phase: 'deploy-failed';
+      pull: PullLink;
+      commit: string;
+      details: string | null;
+      /** What the build refuses in the merged data files, when they are the cause. */
+      problems: Problem[];
+    } & Under)
   /** Merged, but the host said nothing in the time the editor waits. */
   | ({ phase: 'unheard'; pull: PullLink; commit: string; address: string } & Under)
   | ({ phase: 'stopped'; reason: string; link: { href: string; text: string } | null } & Under)
@@ -60,7 +70,7 @@ export type PublishEvent =
   | { type: 'gate'; verdict: GateVerdict }
   | { type: 'red'; problems: Problem[]; details: string | null; conclusion: string }
   | { type: 'merged'; commit: string; at: number }
-  | { type: 'deploy'; verdict: DeployVerdict; address: string; at: number }
+  | { type: 'deploy'; verdict: DeployVerdict; address: string; at: number; problems?: Problem[] }
   | { type: 'unheard'; address: string }
   | { type: 'stopped'; reason: string; link?: { href: string; text: string } }
   | { type: 'nothing' }
@@ -108,7 +118,15 @@ function onDeploy(state: PublishState, event: Extract<PublishEvent, { type: 'dep
         took: event.at - startedAt,
       };
     case 'failed':
-      return { phase: 'deploy-failed', mode, startedAt, pull, commit, details: event.verdict.details };
+      return {
+        phase: 'deploy-failed',
+        mode,
+        startedAt,
+        pull,
+        commit,
+        details: event.verdict.details,
+        problems: event.problems ?? [],
+      };
     default:
       return { ...state, building: event.verdict.kind === 'building' };
   }
@@ -246,15 +264,19 @@ function problemWords(state: PublishState): Words {
   switch (state.phase) {
     case 'red':
       return problem(
-        state.conclusion === 'cancelled'
-          ? 'Not published: the check was cancelled before it finished. Press Publish to try again.'
-          : state.conclusion === 'timed_out'
-            ? 'Not published: the check took too long and was stopped. Press Publish to try again.'
-            : `Not published: the check found ${state.problems.length === 1 ? 'a problem' : 'problems'}. Fix ${state.problems.length === 1 ? 'it' : 'them'} in the editor, save, and press Publish again.`,
+        state.conclusion === REFUSED_BY_EDITOR
+          ? `Not published: the site would refuse ${state.problems.length === 1 ? 'a value' : 'values'} in this draft (named below). Fix ${state.problems.length === 1 ? 'it' : 'them'} in the editor, save, and press Publish again.`
+          : state.conclusion === 'cancelled'
+            ? 'Not published: the check was cancelled before it finished. Press Publish to try again.'
+            : state.conclusion === 'timed_out'
+              ? 'Not published: the check took too long and was stopped. Press Publish to try again.'
+              : `Not published: the check found ${state.problems.length === 1 ? 'a problem' : 'problems'}. Fix ${state.problems.length === 1 ? 'it' : 'them'} in the editor, save, and press Publish again.`,
       );
     case 'deploy-failed':
       return problem(
-        'Published, but the site could not be rebuilt: visitors still see the version before it.',
+        state.problems.length > 0
+          ? 'Published, but the site could not be rebuilt: it refuses a value named below, and visitors still see the version before it. Undo the last publish, or fix the value in the editor and publish again.'
+          : 'Published, but the site could not be rebuilt: visitors still see the version before it. Undo the last publish, or see the host’s log.',
       );
     case 'unheard':
       return problem(

@@ -9,25 +9,31 @@ import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { EDITOR_BRANCH_PREFIX } from '../../../runtime/editor.ts';
 import { GitHub } from './github.ts';
 import { useAccess, useClock, useEditorBranch, useLastPublish, useOneAtATime } from './hooks.ts';
+import type { Problem } from './gate.ts';
 import { advance, finished, IDLE, underWay, wordsOf, type Mode, type PublishState } from './machine.ts';
 import { NO_WRITE, publishBranch, reasonOf } from './run.ts';
 import { prepareUndo, TouchedSince, type LastPublish } from './undo.ts';
 import { UndoDialog } from './undo-dialog.tsx';
 import './publish.css';
 
+function Problems({ problems }: { problems: Problem[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="publish-problems">
+      {problems.map((problem) => (
+        <li key={`${problem.file} ${problem.text}`}>
+          {problem.file && <code className="publish-file">{problem.file}</code>} {problem.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Details({ state }: { state: PublishState }) {
   if (state.phase === 'red')
     return (
       <>
-        {state.problems.length > 0 && (
-          <ul className="publish-problems">
-            {state.problems.map((problem) => (
-              <li key={`${problem.file} ${problem.text}`}>
-                {problem.file && <code className="publish-file">{problem.file}</code>} {problem.text}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Problems problems={state.problems} />
         {state.details && (
           <a className="publish-link" href={state.details} target="_blank" rel="noreferrer">
             See the check’s details on GitHub
@@ -43,11 +49,16 @@ function Details({ state }: { state: PublishState }) {
         : state.phase === 'live'
           ? { href: state.address, text: `Open ${state.address}` }
           : null;
-  return link ? (
-    <a className="publish-link" href={link.href} target="_blank" rel="noreferrer">
-      {link.text}
-    </a>
-  ) : null;
+  return (
+    <>
+      {state.phase === 'deploy-failed' && <Problems problems={state.problems} />}
+      {link && (
+        <a className="publish-link" href={link.href} target="_blank" rel="noreferrer">
+          {link.text}
+        </a>
+      )}
+    </>
+  );
 }
 
 function Status({ state, now }: { state: PublishState; now: number }) {
@@ -103,7 +114,12 @@ export function PublishPanel({ repo }: { repo: string }) {
   const [state, dispatch] = useReducer(advance, IDLE);
   const busy = underWay(state);
   const now = useClock(busy);
-  const last = useLastPublish(github, access, state.phase === 'live' ? 1 : 0);
+  // Read again once a publish is merged, so its Undo is offered (a failed build's too).
+  const last = useLastPublish(
+    github,
+    access,
+    state.phase === 'live' || state.phase === 'deploy-failed' ? 1 : 0,
+  );
   const start = usePublisher(github, dispatch);
   const [confirming, setConfirming] = useState(false);
   const undoButton = useRef<HTMLButtonElement>(null);

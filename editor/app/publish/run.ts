@@ -30,9 +30,11 @@ import {
   type Annotation,
   type CheckRun,
   type GateVerdict,
+  type Problem,
 } from './gate.ts';
+import { draftProblems } from './draft-check.ts';
 import { GitHubRefusal, type GitHub } from './github.ts';
-import type { Mode, PublishEvent, PullLink } from './machine.ts';
+import { REFUSED_BY_EDITOR, type Mode, type PublishEvent, type PullLink } from './machine.ts';
 
 export interface PublishDeps {
   github: GitHub;
@@ -47,6 +49,8 @@ export interface PublishDeps {
   pollMs?: number;
   /** The longest waits: for the check to end, and for the host to say the change is live. */
   limits?: { check: number; deploy: number };
+  /** What the build would refuse in the data files at a commit (./draft-check.ts). */
+  checkDraft?: (ref: string) => Promise<Problem[]>;
 }
 
 interface Pull {
@@ -81,6 +85,7 @@ function contextOf(deps: PublishDeps): Context {
     served: servedFromSite,
     pollMs: 4000,
     limits: { check: 60 * MINUTE, deploy: 20 * MINUTE },
+    checkDraft: (ref) => draftProblems(deps.github, ref),
     ...deps,
   };
 }
@@ -88,8 +93,13 @@ function contextOf(deps: PublishDeps): Context {
 const linkOf = (pull: Pull): PullLink => ({ number: pull.number, url: pull.html_url });
 const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
+/** The draft's files could not be read for the editor's own check. */
+class DraftUnread extends Error {}
+
 /** The words of a refusal or a broken connection, for the owner. */
 export function reasonOf(error: unknown): string {
+  if (error instanceof DraftUnread)
+    return `The editor could not read this draft’s files to check them (${error.message}). Press Publish again: it carries on where it stopped.`;
   if (error instanceof GitHubRefusal) {
     if (error.status === 401) return 'You are signed out: sign in to the editor again, then press Publish.';
     if (error.status === 403 || error.status === 404)
@@ -184,6 +194,7 @@ async function checkAndMerge(context: Context, opened: Pull): Promise<string | n
   const { github, dispatch, now, sleep, pollMs, limits } = context;
   const deadline = now() + limits.check;
   let headChecked = opened.head.sha;
+  let draftChecked: string | null = null;
   for (;;) {
     const pull = await github.repoJson<Pull>(`/pulls/${opened.number}`);
     if (pull.merged && pull.merge_commit_sha) {
@@ -200,6 +211,18 @@ async function checkAndMerge(context: Context, opened: Pull): Promise<string | n
     // A save since the last look: the check starts over on the new head.
     if (pull.head.sha !== headChecked) dispatch({ type: 'pull', pull: linkOf(pull), at: now() });
     headChecked = pull.head.sha;
+    // The editor's own check of the very head that would be merged, whatever the gate says.
+    if (draftChecked !== pull.head.sha) {
+      const problems = await context.checkDraft(pull.head.sha).catch((error: unknown) => {
+        if (error instanceof GitHubRefusal) throw error;
+        throw new DraftUnread(error instanceof Error ? error.message : String(error));
+      });
+      if (problems.length > 0) {
+        dispatch({ type: 'red', problems, details: null, conclusion: REFUSED_BY_EDITOR });
+        return null;
+      }
+      draftChecked = pull.head.sha;
+    }
     const { check_runs: runs } = await github.repoJson<{ check_runs: CheckRun[] }>(
       `/commits/${pull.head.sha}/check-runs?per_page=100`,
     );
@@ -296,7 +319,9 @@ async function followDeploy(context: Context, commit: string): Promise<void> {
     const verdict = onOurServer
       ? await serverVerdict(context, commit, contains)
       : await hostVerdict(context, commit);
-    dispatch({ type: 'deploy', verdict, address, at: now() });
+    // A failed build: the merged files say why, where a data file is the cause.
+    const problems = verdict.kind === 'failed' ? await context.checkDraft(commit).catch(() => []) : [];
+    dispatch({ type: 'deploy', verdict, address, at: now(), problems });
     if (verdict.kind === 'live' || verdict.kind === 'failed') return;
     if (now() > deadline) {
       dispatch({ type: 'unheard', address });

@@ -125,8 +125,18 @@ describe('publishing, step by step', () => {
     });
     expect(failed).toMatchObject({ phase: 'deploy-failed', details: 'https://host/log' });
     expect(wordsOf(failed, T0).headline).toBe(
-      'Published, but the site could not be rebuilt: visitors still see the version before it.',
+      'Published, but the site could not be rebuilt: visitors still see the version before it. Undo the last publish, or see the host’s log.',
     );
+    const refused = { file: 'src/content/offer.yaml', text: 'Price (kit.price): Expected number' };
+    const named = advance(deploying, {
+      type: 'deploy',
+      verdict: { kind: 'failed', details: null },
+      address: 'x',
+      at: T0,
+      problems: [refused],
+    });
+    expect(named).toMatchObject({ phase: 'deploy-failed', problems: [refused] });
+    expect(wordsOf(named, T0).headline).toMatch(/refuses a value named below.*Undo the last publish/);
     const unheard = advance(deploying, { type: 'unheard', address: 'https://buildequity.com/' });
     expect(wordsOf(unheard, T0).headline).toBe(
       'Published. The host has not said when it is live: look at https://buildequity.com/ in a few minutes.',

@@ -6,7 +6,10 @@
  * pressed again after a reload, a draft with nothing new, our server's word, and Undo.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { parse } from 'yaml';
+import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
+import { draftProblems } from '../../../editor/app/publish/draft-check.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -87,6 +90,8 @@ function deps(overrides: Partial<PublishDeps> = {}): PublishDeps {
     pollMs: 50,
     served: async () => null,
     limits: { check: 20_000, deploy: 20_000 },
+    // These repositories hold a part of the offer only: the editor's own check of the data files is its own test's.
+    checkDraft: async () => [],
     ...overrides,
   };
 }
@@ -221,7 +226,64 @@ describe('Publish', { timeout: 90_000 }, () => {
     await publishBranch('edit-broken', 'publish', deps({ served: failed }));
     expect(outcome().phase).toBe('deploy-failed');
   });
+
+  it('refuses a draft the build would refuse, with the check green, naming the file and the field; nothing is merged', async () => {
+    const before = git('rev-parse', 'main');
+    const offer = readFileSync(join(PROJECT_ROOT, OFFER), 'utf8');
+    const price = (parse(offer) as { kit: { price: number } }).kit.price;
+    standIn.commitFiles(
+      'edit-words',
+      { ...projectDataFiles(), [OFFER]: offer.replace(`price: ${price}\n`, 'price: four ninety-seven\n') },
+      'Update',
+    );
+    const { checkDraft: _none, ...withTheEditorsCheck } = deps();
+    await publishBranch('edit-words', 'publish', withTheEditorsCheck);
+    const state = outcome();
+    expect(state.phase).toBe('red');
+    expect(state.phase === 'red' && state.problems).toEqual([
+      { file: OFFER, text: expect.stringContaining('(kit.price)') as unknown as string },
+    ]);
+    expect(git('rev-parse', 'main')).toBe(before);
+    expect(writes().map((request) => request.path)).not.toContain('/repos/build-equity/site/pulls/1/merge');
+  });
+
+  it('after a merge whose build failed, names the data file and field the build refuses', async () => {
+    const before = git('rev-parse', 'main');
+    const offer = readFileSync(join(PROJECT_ROOT, OFFER), 'utf8');
+    const price = (parse(offer) as { kit: { price: number } }).kit.price;
+    const bad = {
+      ...projectDataFiles(),
+      [OFFER]: offer.replace(`price: ${price}\n`, 'price: four ninety-seven\n'),
+    };
+    standIn.commitFiles('edit-words', bad, 'Update');
+    const served = async (): Promise<ServedAnswer> => ({
+      branch: 'main',
+      served: before,
+      building: false,
+      failed: git('rev-parse', 'main'),
+    });
+    // A draft that passed the editor's check (an older editor's), and a build that failed on it.
+    let checked = 0;
+    const { github } = deps();
+    const checkDraft = async (ref: string) => {
+      checked += 1;
+      return checked === 1 ? [] : draftProblems(github, ref);
+    };
+    await publishBranch('edit-words', 'publish', deps({ served, checkDraft }));
+    const state = outcome();
+    expect(state.phase).toBe('deploy-failed');
+    expect(state.phase === 'deploy-failed' && state.problems.map((problem) => problem.file)).toEqual([OFFER]);
+  });
 });
+
+/** Every data file of the project (src/content/*.yaml), by its path: a draft the build reads whole. */
+function projectDataFiles(): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(join(PROJECT_ROOT, 'src/content'))
+      .filter((name) => name.endsWith('.yaml'))
+      .map((name) => [`src/content/${name}`, readFileSync(join(PROJECT_ROOT, 'src/content', name), 'utf8')]),
+  );
+}
 
 describe('Undo', { timeout: 90_000 }, () => {
   it('writes the revert of the last publish on an edit-undo- branch, and refuses when a later change touched its files', async () => {
