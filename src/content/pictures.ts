@@ -44,7 +44,11 @@ export async function withAvatars<G extends Testimonials['kit']>(
   resolve: PictureResolver,
 ): Promise<G> {
   const items = await Promise.all(
-    group.items.map(async (item) => ({ ...item, avatar: (await resolve(item.avatar, AVATAR)).src })),
+    group.items.map(async ({ avatar, ...item }) => ({
+      ...item,
+      // Without a photo, the card shows the author's first initial.
+      ...(avatar !== undefined && { avatar: (await resolve(avatar, AVATAR)).src }),
+    })),
   );
   return { ...group, items };
 }

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Testimonials } from '../../src/components/site/Testimonials.tsx';
+import { testimonialsSchema } from '../../src/content/schemas/testimonials.ts';
 import { Accordion } from '../../src/components/ui/Accordion.tsx';
 import { Button } from '../../src/components/ui/Button.tsx';
 import { Picture } from '../../src/components/ui/Picture.tsx';
@@ -150,5 +151,13 @@ describe('Testimonials', () => {
     expect(img.hidden).toBe(true);
     expect(screen.getByText('J')).toBeInTheDocument();
     stop();
+  });
+
+  it("shows the author's first initial, and no picture, for a testimonial without a photo (the photo is optional)", () => {
+    const { avatar: _photo, ...withoutPhoto } = items[0]!;
+    expect(testimonialsSchema.zod.shape.kit.shape.items.element.safeParse(withoutPhoto).success).toBe(true);
+    const { container } = render(<Testimonials items={[withoutPhoto]} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('J')).toBeInTheDocument();
   });
 });

@@ -30,22 +30,24 @@ export function Testimonials({ items }: TestimonialsProps) {
   );
 }
 
-/** The author's first initial sits behind the photo; if the photo fails, it is hidden and the initial shows. */
-function Avatar({ src, name }: { src: string; name: string }) {
+/** The author's first initial sits behind the photo; without one, or if it fails, the initial shows. */
+function Avatar({ src, name }: { src: string | undefined; name: string }) {
   const initial = name.trim().charAt(0).toUpperCase();
   return (
     <span className="relative grid size-12 shrink-0 place-items-center overflow-hidden rounded-full bg-accent-soft font-display text-lg font-semibold text-accent-ink">
       <span aria-hidden="true">{initial}</span>
-      <img
-        src={src}
-        alt=""
-        width={48}
-        height={48}
-        loading="lazy"
-        decoding="async"
-        data-fallback="hide"
-        className="absolute inset-0 size-full object-cover"
-      />
+      {src !== undefined && (
+        <img
+          src={src}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          decoding="async"
+          data-fallback="hide"
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
     </span>
   );
 }

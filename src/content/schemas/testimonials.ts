@@ -1,5 +1,5 @@
 /** The schema of src/content/testimonials.yaml: what owners say, on each page. */
-import { count, image, list, object, section, text } from '../fields.ts';
+import { count, list, object, optionalImage, section, text } from '../fields.ts';
 import { eyebrow, title, sampleFlag } from './shared.ts';
 
 const testimonial = object(
@@ -8,7 +8,9 @@ const testimonial = object(
     quote: text({ label: 'Quote', multiline: true }),
     author: text({ label: 'Name' }),
     position: text({ label: 'Role and business' }),
-    avatar: image({ label: 'Photo (if it fails to load, the first initial shows)' }),
+    avatar: optionalImage({
+      label: 'Photo (optional: without one, or if it fails to load, the first initial shows)',
+    }),
     stars: count({ label: 'Stars', min: 1, max: 5 }),
     sample: sampleFlag,
   },
