@@ -80,7 +80,7 @@ test('no figure for a visitor who is signed out, or signed in without write acce
   expect(await reader.json()).toEqual({ state: 'no-access', message: expect.any(String) });
 });
 
-test('the owner reads the figures in Results and promotes the winner: one commit, two changed lines', async ({
+test('the owner reads the figures in Results and promotes the winner: one commit, the page’s one line and the test ended on its day', async ({
   page,
 }) => {
   const answers: string[] = [];
