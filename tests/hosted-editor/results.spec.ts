@@ -4,7 +4,7 @@
  * (./github-stand-in.ts over a git repository on disk; tests/support/analytics-api.ts answering
  * from one synthetic log). Signed in with write access, the owner reaches Results from the
  * editor's navigation, reads the variants' figures and promotes the winner: one commit on an
- * editor's branch, changing one line of the page's file and one of the split tests'. A visitor
+ * editor's branch, changing one line of the page's file and two of the split tests' (ended, and its day). A visitor
  * who is signed out, or signed in without write access, gets no figure from the server.
  */
 import { spawnSync } from 'node:child_process';
