@@ -22,6 +22,9 @@
  * Lighthouse runs (`lighthouse.ts`), the split test's part (`experiment.ts`) and the tables
  * (`report.ts`).
  *
+ * `npm run bench -- --against <commit or built folder>` measures this build beside another's
+ * instead, alternating, and prints each figure for both and their ratio (`speed/compare.ts`).
+ *
  * BENCH_FLOORS=1 also serves the default build as the LCP target would need it (docs/speed.md,
  * "Why LCP stops just above 900 ms"): `inline`, the favicon and the loader drawn into each page, so that
  * only the two faces are requested before the first paint; `one face`, that and the text face
@@ -37,6 +40,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandInProvider } from '../scripts/lib/production-like.ts';
 import { ensureChrome, MISSING_CHROME_MESSAGE } from '../scripts/find-chrome.ts';
+import { compare } from './speed/compare.ts';
 import { runLighthouse } from './speed/lighthouse.ts';
 import { printResults } from './speed/report.ts';
 import { firstTaps, prepareBuilds, serveConfiguration } from './speed/serve.ts';
@@ -45,6 +49,12 @@ import { BENCH_CONFIGURATIONS, OUT, type Served } from './speed/settings.ts';
 async function main() {
   const chromePath = ensureChrome();
   if (!chromePath) throw new Error(MISSING_CHROME_MESSAGE);
+  const against = process.argv.indexOf('--against');
+  if (against > 0) {
+    const other = process.argv[against + 1];
+    if (!other) throw new Error('--against needs a commit or a built folder');
+    return compare(chromePath, other);
+  }
   await mkdir(OUT, { recursive: true });
   const load = () =>
     loadavg()

@@ -7,13 +7,13 @@ import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
 import { CHROME_ARGS } from '../../scripts/find-chrome.ts';
 import { OUT, PAGES, RUNS, type Row, type Served } from './settings.ts';
 
-type Lhr = {
+export type Lhr = {
   finalDisplayedUrl: string;
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
 };
 
-function toRow(
+export function toRow(
   { configuration, variant, arm }: Pick<Served, 'configuration' | 'variant' | 'arm'>,
   page: string,
   lhr: Lhr,
@@ -73,7 +73,7 @@ export const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
  * machine is doing, does not stand for the page because that run had the median LCP. A run where
  * Lighthouse could not measure the page (it fails now and then to record a trace) is left out.
  */
-function median(rows: Row[]): Row {
+export function median(rows: Row[]): Row {
   const measured = rows.filter((row) => Number.isFinite(row.lcp));
   const first = measured[0];
   if (!first) throw new Error(`no run of ${rows[0]?.page} (${rows[0]?.variant}) measured an LCP`);

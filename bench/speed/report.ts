@@ -12,10 +12,10 @@ import {
   type Served,
 } from './settings.ts';
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)}` : 'never');
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+export const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)}` : 'never');
 
-function printTable(header: string[], lines: string[][]) {
+export function printTable(header: string[], lines: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
   console.log(`${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
