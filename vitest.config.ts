@@ -4,6 +4,7 @@ import { globSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { searchForWorkspaceRoot } from 'vite';
+import { pageFilesModule } from './editor/build/page-files.ts';
 
 /** The unit tests (not components) that need a DOM: their first line is `// @vitest-environment happy-dom`. */
 const DOM_FILES = globSync('tests/unit/**/*.test.ts').filter((file) =>
@@ -12,6 +13,8 @@ const DOM_FILES = globSync('tests/unit/**/*.test.ts').filter((file) =>
 
 // Astro's Vite config, so virtual:page-settings and the rest resolve in tests as they do in the build.
 export default getViteConfig({
+  // The pages' names the editor's configuration reads, as the editor's own build gives them.
+  plugins: [pageFilesModule()],
   // A copy of the project (the owner-edits proof's) links its packages from the project's
   // node_modules: Vite may serve files (a font's `?url`, which the editor's page imports) from
   // where they are installed, as it does in the project.

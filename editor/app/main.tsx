@@ -7,15 +7,17 @@
 import { Keystatic } from '@keystatic/core/ui';
 import { createRoot } from 'react-dom/client';
 import config from './config.ts';
+import { startEditorPage } from './page.ts';
 import { hostedEditor } from './storage.ts';
-import { keepLayoutOfCommits } from './small-commits.ts';
+import { layCommits } from './small-commits.ts';
 import { mountPublish } from './publish/mount.tsx';
 
 /** The GitHub App's slug, for Keystatic's "install the app" link (baked in by the hosted editor's build only). */
 declare const __EDITOR_APP_SLUG__: string | undefined;
 const appSlug = typeof __EDITOR_APP_SLUG__ === 'undefined' ? undefined : __EDITOR_APP_SLUG__;
 
-if (hostedEditor) keepLayoutOfCommits(hostedEditor.repo);
+// The page around the app ("Saved", the place kept, the questions before a loss), started once, here.
+startEditorPage(hostedEditor && layCommits(hostedEditor.repo));
 
 const root = document.getElementById('editor');
 if (!root) throw new Error('The editor page has no #editor element.');

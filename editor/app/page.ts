@@ -1,6 +1,6 @@
 /**
- * What the editor's page does around Keystatic's app, in both modes (started by
- * the editor's config, config.ts, in the browser): a visible "Saved" once a save has landed; the
+ * What the editor's page does around Keystatic's app, in both modes (started by the app's entry,
+ * main.tsx, its one start): a visible "Saved" once a save has landed; the
  * form stays where the owner is after a save; in local mode, the next form opened after a save is
  * loaded afresh (a new entry's too, which then says "Entry created"); a list item's delete and
  * Reset ask first; and
@@ -16,6 +16,7 @@
 
 import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { startLivePreview } from '../preview/panel.tsx';
+import type { LayCommit } from './small-commits.ts';
 
 const LOCAL_SAVE = '/api/keystatic/update';
 /** The results view's Promote under `npm run edit`: it writes files Keystatic does not know of. */
@@ -156,7 +157,12 @@ async function promote(send: typeof window.fetch, input: RequestInfo | URL, init
   return answer;
 }
 
-function noteSaves() {
+/**
+ * The page's one request interceptor: Promote is noted, a save goes to save-noting below (a
+ * commit to GitHub laid onto its files first, GitHub mode's small commits), and any other request
+ * goes as it is.
+ */
+function interceptRequests(layCommit: LayCommit | undefined) {
   const send = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     if (postsTo(LOCAL_PROMOTE, input, init)) return promote(send, input, init);
@@ -164,8 +170,8 @@ function noteSaves() {
     const places = scrollPlaces();
     // A new entry's Create: Keystatic says "Entry created" itself, as it opens the entry's form.
     const creating = document.getElementById('item-create-form') !== null;
-    const answer = await send(input, init);
     const github = urlOf(input) === GITHUB_GRAPHQL;
+    const answer = await send(input, github && layCommit && init ? await layCommit(init, send) : init);
     if (await landed(answer, github)) {
       // GitHub mode's forms read the data the editor was built with: a new page would read nothing newer.
       if (!github) stale = true;
@@ -337,15 +343,12 @@ function confirmLosses() {
   }
 }
 
-let started = false;
-
-export function startEditorPage(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
+/** The page around Keystatic's app; `layCommit` in GitHub mode (small-commits.ts). */
+export function startEditorPage(layCommit?: LayCommit): void {
   // Keystatic's typeface (Inter), the site's own copy of it (a DOM without fonts, the unit tests', skips it).
   if (typeof FontFace === 'function')
     document.fonts.add(new FontFace('Inter', `url(${interUrl})`, { weight: '400 700' }));
-  noteSaves();
+  interceptRequests(layCommit);
   reloadNextFormAfterSaves();
   startLivePreview();
   confirmLosses();

@@ -2,12 +2,11 @@
  * Small commits. In GitHub mode the browser commits straight to GitHub, with no server of ours in
  * between, so the editor's one save (editor/app/save.ts, which `npm run edit`'s server runs too)
  * is done here, in the page: each data file of Keystatic's commit is laid onto the file as it is
- * at the commit the save builds on, read from GitHub, before the commit leaves. A one-field edit
- * is then a one-line commit, which a reviewer can read and GitHub's revert undoes cleanly.
+ * at the commit the save builds on, read from GitHub, before the commit leaves (the page's one
+ * request interceptor, page.ts, hands it each commit). A one-field edit is then a one-line commit,
+ * which a reviewer can read and GitHub's revert undoes cleanly.
  */
 import { keepLayout } from './save.ts';
-
-const GRAPHQL = 'https://api.github.com/graphql';
 
 interface CommitRequest {
   operationName?: string;
@@ -24,20 +23,16 @@ const fromBase64 = (text: string) =>
 const toBase64 = (text: string) =>
   btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(''));
 
-function urlOf(input: RequestInfo | URL): string {
-  if (typeof input === 'string') return input;
-  return input instanceof URL ? input.href : input.url;
-}
+/** A request to GitHub's GraphQL API laid out afresh; the originals read with `send`. */
+export type LayCommit = (init: RequestInit, send: typeof window.fetch) => Promise<RequestInit>;
 
-/** From now on, a commit Keystatic sends changes each data file only where the owner did. */
-export function keepLayoutOfCommits(repo: string): void {
-  const send = window.fetch.bind(window);
-  window.fetch = async (input, init) => {
-    if (urlOf(input) !== GRAPHQL || init?.method !== 'POST' || typeof init.body !== 'string')
-      return send(input, init);
+/** A commit Keystatic sends to `repo`, changing each data file only where the owner did. */
+export function layCommits(repo: string): LayCommit {
+  return async (init, send) => {
+    if (typeof init.body !== 'string') return init;
     const request = JSON.parse(init.body) as CommitRequest;
     const commit = request.variables?.input;
-    if (request.operationName !== 'CreateCommit' || !commit?.expectedHeadOid) return send(input, init);
+    if (request.operationName !== 'CreateCommit' || !commit?.expectedHeadOid) return init;
     const authorization = new Headers(init.headers).get('authorization');
     const read = async (path: string) => {
       const file = await send(
@@ -60,6 +55,6 @@ export function keepLayoutOfCommits(repo: string): void {
         ...additions.filter((addition) => !isYaml(addition)),
         ...kept.map((file) => ({ path: file.path, contents: toBase64(file.text) })),
       ];
-    return send(input, { ...init, body: JSON.stringify(request) });
+    return { ...init, body: JSON.stringify(request) };
   };
 }

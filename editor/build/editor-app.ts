@@ -11,6 +11,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { build, type InlineConfig } from 'vite';
 import { EDITOR_PAGE } from '../../runtime/editor.ts';
 import { withoutGoogleFonts } from './keystatic-fonts.ts';
+import { pageFilesModule } from './page-files.ts';
 import { pageSettingsModule } from '../../integrations/page-settings.ts';
 
 /** What the pages read (virtual:page-settings): the live preview draws them with the build's. */
@@ -21,12 +22,12 @@ export const EDITOR_APP_ROOT = fileURLToPath(new URL('../app/', import.meta.url)
 /** The file the parts for `npm run edit`'s server are built into. */
 export const SERVER_PARTS_FILE = 'server-parts.js';
 
-/** What both builds share: the app's folder, no config file, Keystatic's page without Google Fonts. */
+/** What both builds share: the app's folder, no config file, Keystatic's page without Google Fonts, the pages' names. */
 const common = (): InlineConfig => ({
   configFile: false,
   root: EDITOR_APP_ROOT,
   logLevel: 'warn',
-  plugins: [withoutGoogleFonts()],
+  plugins: [withoutGoogleFonts(), pageFilesModule()],
 });
 
 /** Keystatic's packages mark React Server Components ('use client'), which mean nothing outside them. */

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // The editor's page carries the owner's data, which its forms check against: first, then the config.
 import '../support/editor-opening.ts';
-import keystaticConfig, { editorField } from '../../editor/app/config.ts';
+import keystaticConfig from '../../editor/app/config.ts';
+import { editorField } from '../../editor/app/form-fields.ts';
 import { comparisonFigures, computedFigures, figureTable } from '../../src/content/figures.ts';
 import { objectShape, type EditorField, type Field } from '../../src/content/fields.ts';
 import { describeField } from '../../src/content/field-labels.ts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { keepLayoutOfCommits } from '../../editor/app/small-commits.ts';
+import { layCommits } from '../../editor/app/small-commits.ts';
 import { startLocalEditor } from '../support/local-editor.ts';
 
 const KIT = 'src/content/kit.yaml';
@@ -167,18 +167,19 @@ async function hostedSave(testCase: Case): Promise<Map<string, string | Uint8Arr
     const original = testCase.originals[path];
     return original === undefined ? new Response('Not Found', { status: 404 }) : new Response(original);
   });
-  vi.stubGlobal('fetch', github);
-  window.fetch = github as typeof window.fetch;
-  keepLayoutOfCommits('owner/site');
   const additions = testCase.saved.map((file) => ({
     path: file.path,
     contents: Buffer.from(bytesOf(file)).toString('base64'),
   }));
   const input = { expectedHeadOid: 'base-commit', fileChanges: { additions } };
-  await window.fetch('https://api.github.com/graphql', {
+  const commit = {
     method: 'POST',
     body: JSON.stringify({ operationName: 'CreateCommit', variables: { input } }),
-  });
+  };
+  await github(
+    'https://api.github.com/graphql',
+    await layCommits('owner/site')(commit, github as typeof fetch),
+  );
   return decoded(sent!.variables.input.fileChanges.additions, (contents) => Buffer.from(contents, 'base64'));
 }
 

@@ -18,7 +18,7 @@ import { checkedExperimentsSchema } from '../../../src/content/schemas/experimen
 import { resolveContent, type RawContent } from '../../../src/content/resolve.ts';
 import { contentFiles, type KitPage } from '../../../src/content/schemas.ts';
 import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
-import { editorField } from '../../../editor/app/config.ts';
+import { editorField } from '../../../editor/app/form-fields.ts';
 import { readRawContent, siteContent } from '../../support/site-content.ts';
 import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../../support/campaign-build.ts';
 
