@@ -17,12 +17,14 @@ import { fields, type BasicFormField, type ComponentSchema, type FormFieldInputP
 import { Text } from '@keystar/ui/typography';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { PREVIEW_PAGE } from '../../runtime/editor.ts';
-import { absoluteUrl } from '../../src/config/site.ts';
+import { DEFAULT_SITE_URL } from '../../runtime/settings.ts';
+import { absoluteUrl, site } from '../../src/config/site.ts';
 import { isPagePath, PAGE_PATHS, type PagePath } from '../../src/content/pages.ts';
 import { campaignProblems, type CampaignBase } from '../../src/content/schemas/campaigns.ts';
 import { around } from './fields.tsx';
 import { noting, onFormCheck, recordProblem } from './save-problems.tsx';
 import { OfferedOn } from './split-test-form.tsx';
+import { hostedEditor } from './storage.ts';
 
 const WHERE = 'Campaign page';
 const ADDRESS = 'Address';
@@ -66,6 +68,8 @@ function savedAddress(): string | undefined {
  */
 function PageLinks({ address }: { address: string }) {
   const onTheSite = absoluteUrl(address);
+  // `npm run edit` without the site's address set: the placeholder would be the editor's own port.
+  const known = hostedEditor !== undefined || stripSlash(site.siteUrl) !== stripSlash(DEFAULT_SITE_URL);
   return (
     <Text size="small" UNSAFE_style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginTop: 8 }}>
       <a href={livePreviewOf(address)} target="_blank" rel="noreferrer">
@@ -73,13 +77,19 @@ function PageLinks({ address }: { address: string }) {
       </a>
       <span>
         On the site once published:{' '}
-        <a href={onTheSite} target="_blank" rel="noreferrer">
-          {onTheSite}
-        </a>
+        {known ? (
+          <a href={onTheSite} target="_blank" rel="noreferrer">
+            {onTheSite}
+          </a>
+        ) : (
+          `${address} of your site’s address (PUBLIC_SITE_URL names it)`
+        )}
       </span>
     </Text>
   );
 }
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * The page's name and address (the file's name), refused as the build refuses it: `problem` is

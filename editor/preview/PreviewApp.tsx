@@ -13,6 +13,7 @@ import { previewContent, type PreviewContent } from './preview-content.ts';
 import type { PictureResolver } from '../../src/content/pictures.ts';
 import { pageSettings } from '../../src/lib/site-links.ts';
 import { hostedEditor } from '../app/storage.ts';
+import { fieldTexts, followAsks, markFields, outlineSection } from './click-to-edit.ts';
 import { followOwnerFiles, type OwnerFiles } from './owner-files.ts';
 import type { SectionMessage } from './panel.tsx';
 import { pictureMaker } from './pictures.ts';
@@ -29,7 +30,13 @@ export function previewRequest(search: string) {
   };
   const file = query.get('file');
   const part = query.get('part');
-  return { target, branch: query.get('branch') ?? undefined, at: file && part ? { file, part } : undefined };
+  return {
+    target,
+    branch: query.get('branch') ?? undefined,
+    at: file && part ? { file, part } : undefined,
+    // The form beside the preview (its data file's name).
+    form: query.get('form') ?? undefined,
+  };
 }
 
 /** The section of the previewed page drawn from `part` of data file `file`, if it draws one. */
@@ -115,7 +122,11 @@ function useDrawing(branch: string | undefined) {
 }
 
 /** Follows the section the owner moves to in the form (the editor's page, this frame's parent, says which). */
-function useFollowedSection(drawing: Drawing | undefined, target: PreviewTarget) {
+function useFollowedSection(
+  drawing: Drawing | undefined,
+  target: PreviewTarget,
+  form: { current: string | undefined },
+) {
   const latest = useRef(drawing);
   useEffect(() => {
     latest.current = drawing;
@@ -125,24 +136,61 @@ function useFollowedSection(drawing: Drawing | undefined, target: PreviewTarget)
       if (event.origin !== location.origin || event.data?.type !== 'live-preview:section') return;
       const { file, part } = event.data;
       const content = latest.current?.content;
-      if (content) showSection(sectionAt(content, target, { file, part }), 'smooth');
+      form.current = file;
+      if (!content) return;
+      const section = sectionAt(content, target, { file, part });
+      showSection(section, 'smooth');
+      outlineSection(section);
     };
     window.addEventListener('message', follow);
     return () => window.removeEventListener('message', follow);
-  }, [target]);
+  }, [target, form]);
+}
+
+/**
+ * Click to edit (./click-to-edit.ts): the words of the form's file marked on the page as it is
+ * drawn (the page is drawn after its pictures are made, and again as the owner types), and a click
+ * or Enter on them sent to the editor's page.
+ */
+function useClickToEdit(drawing: Drawing | undefined, form: { current: string | undefined }) {
+  const texts = useRef<ReturnType<typeof fieldTexts>>([]);
+  useEffect(() => followAsks(() => form.current), [form]);
+  useEffect(() => {
+    const shown = drawing?.content.content as Record<string, unknown> | undefined;
+    texts.current = form.current && shown ? fieldTexts(shown[form.current]) : [];
+  }, [drawing, form]);
+  useEffect(() => {
+    let frame = 0;
+    const mark = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => markFields(document.body, texts.current));
+    };
+    const observer = new MutationObserver(mark);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    mark();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, []);
 }
 
 export function PreviewApp() {
   const request = useMemo(() => previewRequest(location.search), []);
   const { drawing, problem } = useDrawing(request.branch);
   const [drawn, setDrawn] = useState(false);
-  useFollowedSection(drawing, request.target);
+  // The form beside the preview: its file's words answer a click.
+  const form = useRef(request.form ?? request.at?.file);
+  useFollowedSection(drawing, request.target, form);
+  useClickToEdit(drawing, form);
 
   // Once drawn the first time: at the section the preview was opened at.
   useEffect(() => {
     if (!drawing?.content.content || drawn) return;
     const frame = requestAnimationFrame(() => {
-      showSection(sectionAt(drawing.content, request.target, request.at));
+      const section = sectionAt(drawing.content, request.target, request.at);
+      showSection(section);
+      outlineSection(section);
       setDrawn(true);
       document.documentElement.dataset['previewDrawn'] = '';
     });

@@ -38,18 +38,38 @@ export function editorPlace(pathname: string): EditorPlace {
   return place;
 }
 
-/** The page a data file's form shows best: its own page, else the first page that shows its words. */
-const SHOWN_ON: Partial<Record<ContentName, PagePath>> = Object.fromEntries(
+/** Each page's own data file's form previews that page. */
+const OWN_PAGE: Partial<Record<ContentName, PagePath>> = Object.fromEntries(
   PAGE_PATHS.map((path) => [PAGES[path].name, path]),
 );
 
-/** The page a form's preview opens on (its own page; a shared block's on the first page, `/`). */
-export function pageOfForm(place: EditorPlace): PreviewTarget | undefined {
-  if (place.campaign) return { page: `/${place.campaign}` };
-  if (place.creating) return { page: PAGE_PATHS[0] };
-  if (!place.singleton || place.singleton === 'results') return undefined;
-  return { page: SHOWN_ON[place.singleton as ContentName] ?? PAGE_PATHS[0] };
+/**
+ * The pages that show a shared file's words (the pages' compositions read it: kit-page.ts,
+ * community-page.ts), the first the one its form opens on: the FAQ is on /community only, the
+ * videos on / only; the testimonials, the footer, the titles and the figures on both.
+ */
+const SHOWN_ON: Partial<Record<ContentName, readonly PagePath[]>> = {
+  faq: ['/community'],
+  videos: ['/'],
+  testimonials: ['/', '/community'],
+  offer: ['/', '/community'],
+  footer: ['/', '/community'],
+  meta: ['/', '/community'],
+};
+
+/** The pages a form's preview may show, the one it opens on first (none for a form that makes no page). */
+export function pagesOfForm(place: EditorPlace): PreviewTarget[] {
+  if (place.campaign) return [{ page: `/${place.campaign}` }];
+  if (place.creating) return [{ page: PAGE_PATHS[0] }];
+  if (!place.singleton || place.singleton === 'results') return [];
+  const name = place.singleton as ContentName;
+  const own = OWN_PAGE[name];
+  const pages = own ? [own] : (SHOWN_ON[name] ?? [PAGE_PATHS[0]]);
+  return pages.map((page) => ({ page }));
 }
+
+/** The page a form's preview opens on. */
+export const pageOfForm = (place: EditorPlace): PreviewTarget | undefined => pagesOfForm(place)[0];
 
 /** The labels of a data file's sections (its top-level fields), as the form shows them, by key. */
 export function sectionLabels(name: string): Map<string, string> {

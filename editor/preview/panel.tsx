@@ -12,7 +12,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { EDITOR_PAGE, PREVIEW_PAGE } from '../../runtime/editor.ts';
 import { isPagePath, PAGES } from '../../src/content/pages.ts';
-import { editorPlace, pageOfForm, sectionLabels, type PreviewTarget } from './form-page.ts';
+import type { FieldMessage } from './click-to-edit.ts';
+import { editorPlace, pagesOfForm, sectionLabels, type PreviewTarget } from './form-page.ts';
+import { goToField } from './to-field.ts';
 
 export const WIDTHS = { Phone: 375, Tablet: 800, Desktop: 1280 } as const;
 type WidthName = keyof typeof WIDTHS;
@@ -35,8 +37,10 @@ export function previewAddress(
   target: PreviewTarget,
   branch?: string,
   at?: { file: string; part: string },
+  form?: string,
 ): string {
   const query = new URLSearchParams({ page: target.page });
+  if (form) query.set('form', form);
   if (target.test) query.set('test', target.test);
   if (target.variant) query.set('variant', target.variant);
   if (branch) query.set('branch', branch);
@@ -120,6 +124,34 @@ function WidthSwitch({ width, onChange }: { width: WidthName; onChange: (name: W
   );
 }
 
+/** The pages a shared file's words are on: which one the preview shows. */
+function PageSwitch({
+  pages,
+  page,
+  onChange,
+}: {
+  pages: string[];
+  page: string;
+  onChange: (page: string) => void;
+}) {
+  return (
+    <div role="radiogroup" aria-label="Page shown" style={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+      {pages.map((each) => (
+        <button
+          key={each}
+          type="button"
+          role="radio"
+          aria-checked={page === each}
+          onClick={() => onChange(each)}
+          style={page === each ? { ...button, padding: '8px 10px' } : { ...quiet, padding: '8px 10px' }}
+        >
+          {each}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 interface FrameProps {
   src: string;
   title: string;
@@ -194,6 +226,24 @@ function useFollowedField(singleton: string | undefined, frame: React.RefObject<
   return { lastField, section };
 }
 
+/**
+ * A click (or Enter) on a piece of the page in the preview: its field in the form, focused and
+ * scrolled into view; on a phone the preview, which covers the form, is closed first.
+ */
+function useClickToEdit(side: boolean, setOpen: (open: boolean) => void) {
+  useEffect(() => {
+    const go = (event: MessageEvent<FieldMessage>) => {
+      if (event.origin !== location.origin || event.data?.type !== 'live-preview:field') return;
+      const { file, path } = event.data;
+      if (side) return void goToField(file, path);
+      setOpen(false);
+      requestAnimationFrame(() => goToField(file, path));
+    };
+    window.addEventListener('message', go);
+    return () => window.removeEventListener('message', go);
+  }, [side, setOpen]);
+}
+
 /** The editor's page around the preview: the button's corner kept clear, room made beside the form. */
 function useRoomForPreview(shownButton: boolean, beside: boolean, windowWidth: number) {
   // The Publish card sits above the button (publish.css).
@@ -240,13 +290,15 @@ interface PaneProps {
   side: boolean;
   frame: React.RefObject<HTMLIFrameElement | null>;
   close: () => void;
+  /** The pages the form's words are on (a shared file's), and the one shown. */
+  pages: { all: string[]; shown: string; show: (page: string) => void };
 }
 
 /**
  * The open preview: beside the form with its widths and a Close, or on a phone a dialog over the
  * whole screen whose first control (focused as it opens) goes back to the form, as Escape does.
  */
-function Pane({ src, title, side, frame, close }: PaneProps) {
+function Pane({ src, title, side, frame, close, pages }: PaneProps) {
   const [width, setWidth] = useState<WidthName>('Desktop');
   const back = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -272,6 +324,7 @@ function Pane({ src, title, side, frame, close }: PaneProps) {
         <h2 style={{ font: '600 15px/1.2 Inter, system-ui, sans-serif', margin: 0, flex: '1 1 auto' }}>
           {title}
         </h2>
+        {pages.all.length > 1 && <PageSwitch pages={pages.all} page={pages.shown} onChange={pages.show} />}
         {side && <WidthSwitch width={width} onChange={setWidth} />}
         {side && (
           <button type="button" style={quiet} onClick={close}>
@@ -296,7 +349,10 @@ const openButtonStyle: React.CSSProperties = {
 function LivePreview() {
   const windowWidth = useWindowWidth();
   const place = editorPlace(usePathname());
-  const target = pageOfForm(place);
+  const targets = pagesOfForm(place);
+  // The page chosen among a shared file's pages (the first until the owner chooses another).
+  const [chosen, setChosen] = useState<string | undefined>();
+  const target = targets.find((each) => each.page === chosen) ?? targets[0];
   const [open, setOpen] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
@@ -311,6 +367,7 @@ function LivePreview() {
     const field = returnTo.current ?? lastField.current;
     if (field?.isConnected) field.focus();
   }, [lastField]);
+  useClickToEdit(side, setOpen);
 
   if (!target) return null;
   if (!open) {
@@ -326,7 +383,7 @@ function LivePreview() {
     );
   }
   // The frame's address changes only with the page: a move to another section is a message.
-  const src = previewAddress(target, place.branch, openedAt);
+  const src = previewAddress(target, place.branch, openedAt, place.singleton);
   return (
     <Pane
       src={src}
@@ -334,6 +391,7 @@ function LivePreview() {
       side={side}
       frame={frame}
       close={close}
+      pages={{ all: targets.map((each) => each.page), shown: target.page, show: setChosen }}
     />
   );
 }

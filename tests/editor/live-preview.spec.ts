@@ -13,7 +13,7 @@ import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import type { EditorCopy } from '../support/editor-copy.ts';
 import { startFresh, test } from '../support/editor-shared.ts';
-import { contentOf, kitSectionTitles } from '../support/site-content.ts';
+import { contentOf, formatUsd, kitSectionTitles } from '../support/site-content.ts';
 import { axeViolations } from '../support/axe.ts';
 
 /** The owner's guide's phone picture of the preview (docs/images/live-preview-375.png), kept after the run. */
@@ -136,3 +136,84 @@ test.describe('on a phone', () => {
     expect(violations).toEqual([]);
   });
 });
+
+for (const width of [1440, 375]) {
+  test(`the FAQ’s form previews /community, where the FAQ is, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const content = contentOf(editor.project.root);
+    await page.goto(`${editor.origin}/keystatic/singleton/faq`, { timeout: 180_000 });
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 180_000 });
+    await page.getByRole('button', { name: 'Live preview' }).click();
+    await expect(page.getByRole('heading', { name: /^Live preview: .*\(\/community\)$/ })).toBeVisible();
+    const frame = previewFrame(page);
+    await expect(frame.getByRole('heading', { name: content.faq.title })).toBeVisible(FIRST_DRAW);
+    await expect(frame.getByText(content.faq.items[0]!.question)).toBeAttached();
+  });
+}
+
+test('a price typed shows in the preview without leaving its field, and the figures’ form switches between the pages that quote them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const content = contentOf(editor.project.root);
+  const price = content.offer.kit.price + 100;
+  await page.goto(`${editor.origin}/keystatic/singleton/offer`, { timeout: 180_000 });
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 180_000 });
+  await page.getByRole('button', { name: 'Live preview' }).click();
+  const frame = previewFrame(page);
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(content.kit.hero.headline, FIRST_DRAW);
+  const field = page.getByRole('textbox', { name: 'Price (one-time, USD)' });
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.pressSequentially(String(price));
+  await expect(field).toBeFocused();
+  await expect(frame.getByText(formatUsd(price)).first()).toBeAttached(TYPED_CHANGE_SHOWS);
+  // The figures are quoted on each page: the switch shows the other.
+  const pages = page.getByRole('radiogroup', { name: 'Page shown' });
+  await pages.getByRole('radio', { name: '/community' }).click();
+  await expect(page.getByRole('heading', { name: /^Live preview: .*\(\/community\)$/ })).toBeVisible();
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(
+    content.community.hero.headline,
+    FIRST_DRAW,
+  );
+  expect(editor.git('status', '--porcelain'), 'nothing written').toBe('');
+});
+
+for (const width of [1440, 375]) {
+  test(`a click on the preview’s headline takes the owner to its field, focused; Enter on it too; its section outlined, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const content = contentOf(editor.project.root);
+    await openKitForm(page);
+    const field = page.getByRole('textbox', { name: 'Headline' }).first();
+    const open = async () => {
+      await page.getByRole('button', { name: 'Live preview' }).click();
+      const frame = previewFrame(page);
+      await expect(frame.getByRole('heading', { level: 1 })).toHaveText(
+        content.kit.hero.headline,
+        FIRST_DRAW,
+      );
+      return frame;
+    };
+    let frame = await open();
+    await frame.getByRole('heading', { level: 1 }).click();
+    await expect(field).toBeFocused();
+    await expect(field).toBeInViewport();
+    // Moved to the field, the preview outlines its section (the hero, where the headline is).
+    if (width >= 1024) {
+      await expect(frame.locator('[data-preview-editing]')).toHaveCount(1);
+      await expect(frame.locator('[data-preview-editing]').getByRole('heading', { level: 1 })).toBeVisible();
+    }
+
+    // By keyboard: the headline is reached by Tab in the preview, and Enter goes to the field.
+    await page.getByRole('textbox', { name: 'Lede' }).first().focus();
+    if (width < 1024) frame = await open();
+    const headline = frame.getByRole('heading', { level: 1 });
+    await expect(headline).toHaveAttribute('tabindex', '0');
+    await expect(headline).toHaveAccessibleDescription('Press Enter to edit this in the form.');
+    await headline.focus();
+    await page.keyboard.press('Enter');
+    await expect(field).toBeFocused();
+  });
+}
