@@ -20,19 +20,27 @@ import { firstScreen } from './integrations/first-screen/index.ts';
 import { subsetFonts } from './integrations/subset-fonts.ts';
 import { trimPolicies } from './integrations/trim-policy.ts';
 import { unusedImagesRemoved } from './integrations/unused-images.ts';
+import { existsSync, readFileSync } from 'node:fs';
 import { buildSettings } from './integrations/build-settings.ts';
+import { CREDENTIALS_FILE } from './editor/api/setup/credentials.ts';
 
-// The shell's variables and the .env files' (where the shell's win): the build's one reading of them.
-const settings = buildSettings(loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ''));
+// The shell's variables and the .env files' (where the shell's win): the build's one reading of
+// them; and the hosted editor's credentials, when its setup page has committed them.
+const settings = buildSettings(
+  loadEnv(process.env['NODE_ENV'] ?? 'production', process.cwd(), ''),
+  existsSync(CREDENTIALS_FILE) ? readFileSync(CREDENTIALS_FILE, 'utf8') : undefined,
+);
 
 /**
  * The hosted editor (Keystatic, GitHub mode): built into dist/keystatic/ only when its variables are
- * set. (`npm run edit`, the editor on the owner's computer, is no part of Astro: scripts/edit.ts.)
+ * set or its setup has committed its credentials. (`npm run edit`, the editor on the owner's computer, is no part of Astro: scripts/edit.ts.)
  */
 async function editorIntegrations() {
-  if (!settings.hostedEditor) return [];
-  const { hostedEditorBuild } = await import('./editor/build/hosted-editor.ts');
-  return [hostedEditorBuild(settings.hostedEditor, settings.pages)];
+  if (!settings.hostedEditor && !settings.editorSetup) return [];
+  const { editorSetupShell, hostedEditorBuild } = await import('./editor/build/hosted-editor.ts');
+  return [
+    settings.hostedEditor ? hostedEditorBuild(settings.hostedEditor, settings.pages) : editorSetupShell(),
+  ];
 }
 
 export default defineConfig({

@@ -59,7 +59,11 @@ export type EditorPages = Readonly<Record<string, string>>;
 const configExport = (config: unknown) => `export const config = ${JSON.stringify(config)};\n`;
 
 /** Each function's entry module: the host's function of runtime/hosts/, given the build's data. */
-function entries(manifest: RouteManifest, editorPages: EditorPages): Record<keyof HostFunctions, string> {
+function entries(
+  manifest: RouteManifest,
+  editorPages: EditorPages,
+  credentials: string | null,
+): Record<keyof HostFunctions, string> {
   const editor = manifest.editor;
   const tests = manifest.experiments.length > 0 ? JSON.stringify(splitTests(manifest)) : undefined;
   const page =
@@ -67,7 +71,7 @@ function entries(manifest: RouteManifest, editorPages: EditorPages): Record<keyo
     JSON.stringify([editor.page, editor.preview].map((file) => ({ file, html: editorPages[file] ?? '' })));
   const onHost =
     editor &&
-    `editorOnHost(${JSON.stringify({ page: editor.page, preview: editor.preview, assets: editor.assets, hsts: manifest.hsts })})`;
+    `editorOnHost(${JSON.stringify({ page: editor.page, preview: editor.preview, assets: editor.assets, hsts: manifest.hsts, credentials })})`;
   // Only a function that has the editor imports it (Keystatic is most of a bundle).
   const wire = (host: string, make: string, args: string) =>
     `import { ${make} } from './runtime/hosts/${host}.ts';\n${
@@ -106,14 +110,16 @@ function entryModules(sources: Record<string, string>): Plugin {
 
 /**
  * The functions for this build (null when neither a split test runs nor the editor is built):
- * one esbuild run over every entry, so Keystatic is parsed once for all of them.
+ * one esbuild run over every entry, so Keystatic is parsed once for all of them. `credentials`:
+ * the editor's, as its setup committed them (sealed: the functions open them with the setup code).
  */
 export async function hostFunctions(
   manifest: RouteManifest,
   editorPages: EditorPages = {},
+  credentials: string | null = null,
 ): Promise<HostFunctions | null> {
   if (manifest.experiments.length === 0 && !manifest.editor) return null;
-  const sources = entries(manifest, editorPages);
+  const sources = entries(manifest, editorPages, credentials);
   const result = await build({
     entryPoints: Object.keys(sources).map((name) => ({ in: `host-function:${name}`, out: name })),
     plugins: [entryModules(sources)],

@@ -7,7 +7,7 @@
  * (the build prints it and stops); an empty variable is an unset one, so a shell's
  * `PUBLIC_SITE_URL=` falls back to the default like no variable at all.
  */
-import { hostedEditorSettings, type HostedEditorSettings } from '../runtime/editor.ts';
+import { builtEditor, type BuiltEditor } from '../editor/api/setup/editor-settings.ts';
 import { PAGE_SETTINGS, readSettings, type Env, type Settings } from '../runtime/settings.ts';
 import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from '../src/config/analytics.ts';
 import { VIDEO_FRAME_ORIGINS } from '../src/config/videos.ts';
@@ -41,11 +41,20 @@ export interface BuildSettings {
   hstsPreload: boolean;
   /** The verdict on the two origins for this build (a production host stops on a placeholder). */
   productionUrls: UrlCheck;
-  /** The hosted editor (Keystatic, GitHub mode), built into the site when all its variables are set. */
-  hostedEditor: HostedEditorSettings | null;
+  /**
+   * The hosted editor (Keystatic, GitHub mode), built into the site when all its variables are set
+   * or its setup page has committed its credentials (editor/api/setup/).
+   */
+  hostedEditor: BuiltEditor | null;
+  /**
+   * EDITOR_SETUP_CODE is set and the editor is not built: the build gives the editor's paths a
+   * page that leads to its setup, and each host's function answers the setup (editor/api/setup/).
+   */
+  editorSetup: boolean;
 }
 
-export function buildSettings(env: BuildEnv): BuildSettings {
+/** `credentials`: the text of the editor's committed credentials file, when there is one. */
+export function buildSettings(env: BuildEnv, credentials?: string): BuildSettings {
   const settings = readSettings(env, BUILD_SETTINGS);
   const siteUrl = settings.PUBLIC_SITE_URL;
   const newsletterEmbed = settings.PUBLIC_NEWSLETTER_EMBED_URL;
@@ -68,6 +77,8 @@ export function buildSettings(env: BuildEnv): BuildSettings {
   // Their visitors are the owner and the team: the settings are checked above like any build's,
   // then left out.
   const uncounted = previewContext(env);
+  // All of KEYSTATIC_GITHUB_* or none (a partial set throws, naming what is missing), else the credentials' clear part.
+  const hostedEditor = builtEditor(env, credentials);
   const analytics = uncounted ? null : configured;
   return {
     pages: Object.fromEntries(PAGE_SETTINGS.map((name) => [name, settings[name]])) as BuildSettings['pages'],
@@ -82,7 +93,7 @@ export function buildSettings(env: BuildEnv): BuildSettings {
       ...(env['PUBLIC_SITE_URL']?.trim() && { siteUrl }),
       ...(env['PUBLIC_APP_URL']?.trim() && { appUrl: settings.PUBLIC_APP_URL }),
     }),
-    // All of KEYSTATIC_GITHUB_* or none: a partial set throws, naming what is missing.
-    hostedEditor: hostedEditorSettings(env),
+    hostedEditor,
+    editorSetup: !hostedEditor && Boolean(readSettings(env, ['EDITOR_SETUP_CODE']).EDITOR_SETUP_CODE),
   };
 }

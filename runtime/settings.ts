@@ -146,6 +146,19 @@ export const SETTINGS = {
   EXPERIMENT_SECRET: text(
     "The split tests' key ([Split tests](#split-tests)): the Node server and the hosts' functions read it at run time (without it the Node server makes one at start, lost on restart); nginx has it written into `deploy/nginx.conf` at build (without it, one of its own).",
   ),
+  EDITOR_SETUP_CODE: {
+    ...text(
+      "A code you make up, 20 characters or more: the hosted editor's setup page asks for it, and the editor's credentials are sealed with it ([the hosted editor](#the-hosted-editor)). The Node server makes one and prints it once when unset.",
+    ),
+    read: (name, raw) => {
+      const set = given(raw);
+      if (set !== undefined && set.length < 20)
+        throw new Error(
+          `${name} must be at least 20 characters: four or five words you will remember (got ${set.length}).`,
+        );
+      return set;
+    },
+  },
   KEYSTATIC_GITHUB_REPO: text('`owner/name` of the repository, e.g. `build-equity/site`'),
   KEYSTATIC_GITHUB_CLIENT_ID: text("the GitHub App's Client ID"),
   KEYSTATIC_GITHUB_CLIENT_SECRET: text("the app's client secret"),

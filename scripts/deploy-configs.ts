@@ -6,6 +6,7 @@
  * Usage: node scripts/deploy-configs.ts [dist] [nginx port]
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
@@ -18,6 +19,7 @@ import {
 import { cloudflareRoutes } from '../deploy/experiment-hosts.ts';
 import { EDITOR_PATH_PATTERNS } from '../editor/build/editor-hosts.ts';
 import { hostFunctions, type HostFunctions } from '../deploy/host-functions.ts';
+import { CREDENTIALS_FILE } from '../editor/api/setup/credentials.ts';
 import { routeManifest, servedFiles, type RouteManifest } from '../deploy/routes.ts';
 import { EDITOR_FUNCTION, VERCEL_FUNCTION } from '../runtime/function-paths.ts';
 import { readSettings } from '../runtime/settings.ts';
@@ -115,7 +117,9 @@ if (import.meta.main) {
         ),
       )
     : {};
-  const functions = await hostFunctions(manifest, editorPages);
+  // The editor's credentials as its setup committed them (sealed), for the functions to carry.
+  const credentials = existsSync(CREDENTIALS_FILE) ? await readFile(CREDENTIALS_FILE, 'utf8') : null;
+  const functions = await hostFunctions(manifest, editorPages, editor ? credentials : null);
   await writeHostFunctions(root, manifest, functions, {
     edgeFunctions: resolve('.netlify/v1/edge-functions'),
     functions: resolve('.netlify/v1/functions'),

@@ -18,7 +18,9 @@
  * made once at start: that is what lets this server keep up with nginx on the same build. The
  * cost: Fastify's reply hooks and plugins never see an answer, so every header is decided here.
  */
+import { writeFile } from 'node:fs/promises';
 import { METHODS, type IncomingMessage, type Server } from 'node:http';
+import { join } from 'node:path';
 import Fastify, {
   LogController,
   type FastifyHttpOptions,
@@ -75,6 +77,11 @@ export interface ServerOptions {
   experiments?: ExperimentOptions;
   /** The hosted editor's settings (runtime/editor.ts): with them and a build that has the editor, it is served. */
   editor?: HostedEditorSettings | null;
+  /**
+   * The editor's setup (a setup code, no credentials yet: editor/node/setup.ts): the site's
+   * repository as its clone names it, and the preview address for the editor it sets up.
+   */
+  setup?: { code: string; repo: string | null; previewUrl: string | undefined } | null;
   /** Where the editor's results view gets its figures (server/settings.ts: the provider and key of the server's environment). */
   results?: ResultsSource;
   /**
@@ -194,6 +201,39 @@ function addRoutes(app: FastifyInstance, answers: Answers, hostOk: (request: Inc
   });
 }
 
+/**
+ * The editor's setup (editor/node/setup.ts). Its committed credentials are built in by the deploy
+ * hook's publish (which pulls them), or else written into the project and built as it is.
+ */
+async function registerSetup(
+  app: FastifyInstance,
+  options: ServerOptions,
+  answers: Answers,
+  hostOk: (request: IncomingMessage) => boolean,
+  hook: Publisher | null,
+  swap: (folder: string, served: boolean) => Promise<void>,
+) {
+  const project = process.cwd();
+  const local = new Publisher(
+    gitBuild({ project, root: options.root, branch: '', pull: false }),
+    (folder) => swap(folder, true),
+    publishLog(app.log),
+  );
+  const { editorSetup } = await import('../editor/node/setup.ts');
+  const { CREDENTIALS_FILE } = await import('../editor/api/setup/credentials.ts');
+  await app.register(editorSetup, {
+    ...options.setup!,
+    answers,
+    hostOk,
+    results: options.results ?? { state: 'no-provider' },
+    buildIn: async (credentials) => {
+      if (hook) return void hook.publish();
+      await writeFile(join(project, CREDENTIALS_FILE), credentials);
+      local.publish();
+    },
+  });
+}
+
 export async function buildServer(options: ServerOptions): Promise<SiteServer> {
   const site = await loadSite(options.root);
   const trustsPeer = trustProxyFn(options.trustProxy ?? DEFAULT_TRUST_PROXY);
@@ -227,29 +267,29 @@ export async function buildServer(options: ServerOptions): Promise<SiteServer> {
       results: options.results ?? { state: 'no-provider' },
     });
   }
+  const swap = async (folder: string, served: boolean) => {
+    const next = await loadSite(folder);
+    const restart = needsRestart(answers.current, next);
+    // A build that brings the editor its setup committed is what the setup waits for.
+    if (restart.length > 0 && !(options.setup && next.editor))
+      app.log.warn(
+        `the new build is served, but restart the server to serve all of it: ${restart.join('; ')}`,
+      );
+    answers.replaceSite(next);
+    if (served) await keepAsServed(options.root, folder);
+  };
   let publisher: Publisher | null = null;
   if (options.deployHook) {
     const { build: injected, ...settings } = options.deployHook;
     const build =
       injected ?? gitBuild({ project: process.cwd(), root: options.root, branch: settings.branch });
-    publisher = new Publisher(
-      build,
-      async (folder) => {
-        const next = await loadSite(folder);
-        const restart = needsRestart(answers.current, next);
-        if (restart.length > 0)
-          app.log.warn(
-            `the new build is served, but restart the server to serve all of it: ${restart.join('; ')}`,
-          );
-        answers.replaceSite(next);
-        if (!injected) await keepAsServed(options.root, folder);
-      },
-      publishLog(app.log),
-    );
+    publisher = new Publisher(build, (folder) => swap(folder, !injected), publishLog(app.log));
     const { deployHook } = await import('./deploy-hook.ts');
-    const editor = Boolean(options.editor && site.editor);
+    // The served commit is told where the editor is, or will be once its setup is built in.
+    const editor = Boolean(options.editor && site.editor) || Boolean(options.setup && !options.editor);
     await app.register(deployHook, { settings, publisher, answers, hostOk, editor });
   }
+  if (options.setup && !options.editor) await registerSetup(app, options, answers, hostOk, publisher, swap);
   const server = Object.assign(app, { drain: drainer(app, state), publisher });
   Object.defineProperty(server, 'site', { get: () => answers.current, enumerable: true });
   return server as unknown as SiteServer;

@@ -103,6 +103,8 @@ interface GitBuildOptions {
   /** The folder being served (dist/): the new build goes beside it, `<root>.next`. */
   root: string;
   branch: string;
+  /** False: build the project as it is, with no pull (the editor's setup, which wrote its file there itself). */
+  pull?: boolean;
 }
 
 const run = promisify(execFile);
@@ -127,11 +129,11 @@ async function step(command: string, args: string[], cwd: string): Promise<void>
  * the compressed copies (as `npm run build` makes them; the other hosts' configs are not needed)
  * into `<root>.next`. The commit is the clone's HEAD after the pull.
  */
-export function gitBuild({ project, root, branch }: GitBuildOptions): Build {
+export function gitBuild({ project, root, branch, pull = true }: GitBuildOptions): Build {
   const next = `${resolve(root)}.next`;
   return async () => {
-    await step('git', ['pull', '--ff-only', 'origin', branch], project);
-    const commit = (await run('git', ['rev-parse', 'HEAD'], { cwd: project })).stdout.trim();
+    if (pull) await step('git', ['pull', '--ff-only', 'origin', branch], project);
+    const commit = pull ? (await run('git', ['rev-parse', 'HEAD'], { cwd: project })).stdout.trim() : null;
     try {
       await rm(next, { recursive: true, force: true });
       await step(

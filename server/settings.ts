@@ -97,6 +97,10 @@ export interface ServerSettings {
   experimentSecret: string | undefined;
   deployHook: DeployHookSettings | null;
   editor: HostedEditorSettings | null;
+  /** EDITOR_SETUP_CODE: the hosted editor's setup code, when set (else the server makes one: editor/node/setup-code.ts). */
+  setupCode: string | undefined;
+  /** KEYSTATIC_PREVIEW_URL, for an editor set up by its setup page. */
+  previewUrl: string | undefined;
   /** Where the editor's Results get their figures. */
   results: ResultsSource;
 }
@@ -123,7 +127,7 @@ export function deployHookSettings(env: Env): DeployHookSettings | null {
 /** Every setting of the server from `env` (its process's environment), checked. */
 export function serverSettings(env: Env): ServerSettings {
   const own = readOwn(env, Object.keys(SERVER_SETTINGS) as ServerName[]);
-  const shared = readSettings(env, ['EXPERIMENT_SECRET']);
+  const shared = readSettings(env, ['EXPERIMENT_SECRET', 'EDITOR_SETUP_CODE', 'KEYSTATIC_PREVIEW_URL']);
   return {
     root: own.SITE_ROOT,
     host: own.HOST,
@@ -138,6 +142,8 @@ export function serverSettings(env: Env): ServerSettings {
     experimentSecret: shared.EXPERIMENT_SECRET,
     deployHook: own.DEPLOY_HOOK_SECRET ? { secret: own.DEPLOY_HOOK_SECRET, branch: own.DEPLOY_BRANCH } : null,
     editor: hostedEditorSettings(env),
+    setupCode: shared.EDITOR_SETUP_CODE,
+    previewUrl: shared.KEYSTATIC_PREVIEW_URL,
     results: analyticsSource(readSettings(env, RESULTS_SETTINGS)),
   };
 }

@@ -7,8 +7,12 @@
  * handler into each host's function (runtime/hosts/).
  */
 import { editorApi } from './editor-api.ts';
+import { editorState } from './setup/editor-settings.ts';
+import { SETUP_PAGE } from './setup/manifest.ts';
+import { setupApi } from './setup/setup-api.ts';
 import {
   EDITOR_API,
+  EDITOR_PAGE,
   editorHeaders,
   hostedEditorSettings,
   isEditorPath,
@@ -25,6 +29,8 @@ export interface EditorFileList {
   preview: string;
   assets: readonly string[];
   hsts: string;
+  /** The credentials the editor's setup committed (editor/api/setup/credentials.ts), sealed, when the build had them. */
+  credentials?: string | null;
 }
 
 /** A plain answer of the editor: under its headers, never a visitor's. */
@@ -41,11 +47,40 @@ function plain(
   });
 }
 
-/** The editor's API for the host's environment: null when it has none of the editor's variables. */
-function apiFor(env: Env, hsts: string): ((request: Request) => Promise<Response>) | null {
-  const settings = hostedEditorSettings(env);
-  if (!settings) return null;
-  return editorApi(settings, { results: analyticsSource(readSettings(env, RESULTS_SETTINGS)), hsts });
+type Api = (request: Request) => Promise<Response>;
+
+/**
+ * The editor's API for the host's environment and the build's credentials: from the five variables,
+ * else from the committed credentials opened with EDITOR_SETUP_CODE; the setup's handler when there
+ * is a code and no credentials yet; null when the editor is off.
+ */
+async function apiFor(env: Env, files: EditorFileList): Promise<{ api: Api } | { setup: Api } | null> {
+  const { hsts } = files;
+  const { EDITOR_SETUP_CODE: code, KEYSTATIC_PREVIEW_URL: previewUrl } = readSettings(env, [
+    'EDITOR_SETUP_CODE',
+    'KEYSTATIC_PREVIEW_URL',
+  ]);
+  const state = await editorState(
+    { variables: hostedEditorSettings(env), code, previewUrl, repo: null },
+    files.credentials ?? undefined,
+  );
+  if (state.kind === 'set-up') {
+    const results = analyticsSource(readSettings(env, RESULTS_SETTINGS));
+    return { api: editorApi(state.settings, { results, hsts }) };
+  }
+  if (state.kind === 'off') return null;
+  const setup = setupApi({ code: state.code, repo: null, setUp: false, hsts });
+  return {
+    setup: async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === EDITOR_PAGE || (path.startsWith(`${EDITOR_PAGE}/`) && !path.startsWith(SETUP_PAGE)))
+        return new Response(null, {
+          status: 303,
+          headers: { ...editorHeaders(path, hsts), location: SETUP_PAGE },
+        });
+      return (await setup(request)) ?? plain(path, hsts, 404, 'Not Found\n');
+    },
+  };
 }
 
 /**
@@ -53,7 +88,8 @@ function apiFor(env: Env, hsts: string): ((request: Request) => Promise<Response
  * answers it as before). `env` is the host's environment, handed down by its function
  * (runtime/hosts/) and read here through the settings' rules (runtime/settings.ts). With none of
  * the editor's variables set at run time the editor is off: 404, as on the Node server; with a
- * partial or wrong set, 503 and the host's log names what is missing.
+ * partial or wrong set, 503 and the host's log names what is missing. Before its setup (a setup
+ * code, no credentials in the build), the editor's paths lead to the setup page.
  */
 export function editorEdge(
   env: Record<string, unknown>,
@@ -62,25 +98,24 @@ export function editorEdge(
   const strings = Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  let api: ((request: Request) => Promise<Response>) | null = null;
-  let problem: string | null = null;
-  try {
-    api = apiFor(strings, files.hsts);
-  } catch (error) {
-    problem = (error as Error).message;
-  }
+  const ready = apiFor(strings, files).then(
+    (found) => ({ found, problem: null }),
+    (error: unknown) => ({ found: null, problem: (error as Error).message }),
+  );
   const { hsts } = files;
   const assets = new Set(files.assets);
 
   return async (request, fetchFile) => {
     const path = new URL(request.url).pathname;
     if (!isEditorPath(path)) return null;
+    const { found, problem } = await ready;
     if (problem) {
       console.error(problem);
       return plain(path, hsts, 503, 'The editor is not configured on this host: see its log.\n');
     }
-    if (!api) return plain(path, hsts, 404, 'Not Found\n');
-    if (path.startsWith(EDITOR_API)) return api(request);
+    if (!found) return plain(path, hsts, 404, 'Not Found\n');
+    if ('setup' in found) return found.setup(request);
+    if (path.startsWith(EDITOR_API)) return found.api(request);
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return plain(path, hsts, 405, 'Method Not Allowed\n', { allow: 'GET, HEAD' });
     // Its scripts at their own paths, the live preview's page at its own; any other path below

@@ -10,15 +10,17 @@
  * on-demand rendering (an adapter per host) for the whole site, while the site is prebuilt files and its
  * API runs on the Node server (editor/node/) and as a small function per host (editor/build/editor-hosts.ts).
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { EDITOR_FOLDER, type HostedEditorSettings } from '../../runtime/editor.ts';
+import type { BuiltEditor } from '../api/setup/editor-settings.ts';
+import { SETUP_PAGE } from '../api/setup/manifest.ts';
+import { EDITOR_FOLDER } from '../../runtime/editor.ts';
 import { readOpeningFiles, withOpeningFiles } from '../app/opening-content.ts';
 import { buildEditorApp, type PageSettings } from './editor-app.ts';
 
-export function hostedEditorBuild(settings: HostedEditorSettings, pages: PageSettings): AstroIntegration {
+export function hostedEditorBuild(settings: BuiltEditor, pages: PageSettings): AstroIntegration {
   let root = process.cwd();
   return {
     name: 'hosted-editor',
@@ -43,3 +45,31 @@ export function hostedEditorBuild(settings: HostedEditorSettings, pages: PageSet
     },
   };
 }
+
+/**
+ * A build with EDITOR_SETUP_CODE and no editor yet: `dist/keystatic/index.html` is a page that
+ * leads to the editor's setup, so every host routes the editor's paths to its function, which
+ * answers the setup (editor/api/setup/) until the setup's commit brings the editor itself.
+ */
+export function editorSetupShell(): AstroIntegration {
+  return {
+    name: 'hosted-editor-setup',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const outDir = fileURLToPath(new URL(`${EDITOR_FOLDER}/`, dir));
+        await mkdir(outDir, { recursive: true });
+        // The live preview's page too: every host's config expects both of the editor's pages.
+        for (const page of ['index.html', 'preview.html'])
+          await writeFile(join(outDir, page), setupShellPage());
+        logger.info(`the hosted editor is not set up yet: ${SETUP_PAGE} sets it up`);
+      },
+    },
+  };
+}
+
+const setupShellPage = () => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Set up the site's editor</title></head>
+<body><main><h1>Set up the site's editor</h1><p><a href="${SETUP_PAGE}">Set it up</a> with the setup code.</p></main></body>
+</html>
+`;

@@ -12,7 +12,7 @@ import type { ResultsSource } from '../api/results/results-api.ts';
 import type { Answers } from '../../server/answers.ts';
 import type { EditorFiles } from '../../server/site.ts';
 
-interface EditorOptions {
+export interface EditorOptions {
   settings: HostedEditorSettings;
   files: EditorFiles;
   answers: Answers;
@@ -21,10 +21,34 @@ interface EditorOptions {
   results: ResultsSource;
 }
 
-export async function hostedEditor(
-  scope: FastifyInstance,
-  { settings, files, answers, hostOk, results }: EditorOptions,
-) {
+/** How the Node server answers with a fetch-style handler's Response (the editor's API, its setup). */
+export async function sendResponse(answers: Answers, reply: FastifyReply, response: Response) {
+  const body = Buffer.from(await response.arrayBuffer());
+  const list: string[] = [];
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') list.push(name, value);
+  for (const cookie of response.headers.getSetCookie()) list.push('set-cookie', cookie);
+  list.push('content-length', String(body.length));
+  return answers.send(reply, response.status, {}, body, false, list);
+}
+
+/** A request of the Node server as a fetch Request on the site's origin, as the browser sees it, with `headers` of it kept. */
+export function asRequest(
+  answers: Answers,
+  request: FastifyRequest,
+  names: readonly string[],
+  body?: string,
+): Request {
+  const origin = `${answers.transportOf(request)}://${request.headers.host}`;
+  const headers = new Headers();
+  for (const name of names) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  return new Request(`${origin}${request.url}`, { method: request.method, headers, body });
+}
+
+/** The editor's page and API answers for these settings (the routes are the caller's). */
+export function editorAnswers({ settings, files, answers, hostOk, results }: EditorOptions) {
   // The build's HSTS, as the served build says it (a change of it is served after a restart).
   const api = editorApi(settings, { results, hsts: answers.current.hsts });
 
@@ -38,28 +62,21 @@ export async function hostedEditor(
 
   async function passToApi(request: FastifyRequest, reply: FastifyReply) {
     if (!hostOk(request.raw)) return answers.sendNotFound(request, reply, 400);
-    // The editor's own origin, as the browser sees it: GitHub sends the owner back to it.
-    const origin = `${answers.transportOf(request)}://${request.headers.host}`;
-    const headers = new Headers();
-    for (const name of ['cookie', 'accept', 'user-agent']) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers.set(name, value);
-    }
     let response: Response;
     try {
-      response = await api(new Request(`${origin}${request.url}`, { method: request.method, headers }));
+      // The editor's own origin, as the browser sees it: GitHub sends the owner back to it.
+      response = await api(asRequest(answers, request, ['cookie', 'accept', 'user-agent']));
     } catch (error) {
       request.log.error({ err: error }, 'the editor API failed');
       return answers.sendText(request, reply, 502);
     }
-    const body = Buffer.from(await response.arrayBuffer());
-    const list: string[] = [];
-    for (const [name, value] of response.headers) if (name !== 'set-cookie') list.push(name, value);
-    for (const cookie of response.headers.getSetCookie()) list.push('set-cookie', cookie);
-    list.push('content-length', String(body.length));
-    return answers.send(reply, response.status, {}, body, false, list);
+    return sendResponse(answers, reply, response);
   }
+  return { page, passToApi };
+}
 
+export async function hostedEditor(scope: FastifyInstance, options: EditorOptions) {
+  const { page, passToApi } = editorAnswers(options);
   scope.route({ method: ['GET', 'HEAD'], url: EDITOR_PAGE, exposeHeadRoute: false, handler: page });
   scope.route({ method: ['GET', 'HEAD'], url: `${EDITOR_PAGE}/*`, exposeHeadRoute: false, handler: page });
   // Keystatic's refresh is a POST with no body: none is read.

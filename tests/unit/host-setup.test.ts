@@ -27,3 +27,19 @@ describe('zero-configuration hosts', () => {
     expect(JSON.parse(root('package.json')).engines.node).toBe('>=24 <25');
   });
 });
+
+describe('the deploy buttons', () => {
+  it('ask for one value at most, the editor’s setup code', () => {
+    const readme = root('README.md');
+    const vercel = /\]\((https:\/\/vercel\.com\/new\/clone\?[^)]+)\)/.exec(readme)?.[1];
+    const netlify = /\]\((https:\/\/app\.netlify\.com\/start\/deploy\?[^)]+)\)/.exec(readme)?.[1];
+    expect(vercel && new URL(vercel).searchParams.get('env')).toBe('EDITOR_SETUP_CODE');
+    expect(netlify && new URL(netlify).searchParams.get('repository')).toMatch(/^https:\/\/github\.com\//);
+    // Netlify's button asks for the variables of netlify.toml's [template.environment]: that one alone.
+    const template = /^\[template\.environment\]\n((?:\s+.*\n?)*)/m.exec(root('netlify.toml'))?.[1] ?? '';
+    expect(template.match(/^\s+(\w+) =/gm)?.map((line) => line.trim().replace(/ =$/, ''))).toEqual([
+      'EDITOR_SETUP_CODE',
+    ]);
+    expect(readme).toMatch(/npm install && npm start\s+# prints a setup code once/);
+  });
+});
