@@ -10,9 +10,9 @@ import { openedSettings } from '../api/setup/editor-settings.ts';
 import { SETUP_PAGE } from '../api/setup/manifest.ts';
 import { setupApi } from '../api/setup/setup-api.ts';
 import { EDITOR_API_ROUTES, EDITOR_PAGE, type HostedEditorSettings } from '../../runtime/editor.ts';
-import type { ResultsSource } from '../../runtime/results/results-api.ts';
+import type { ResultsSource } from '../api/results/results-api.ts';
 import type { Answers } from '../../server/answers.ts';
-import { asRequest, editorAnswers, sendResponse } from '../../server/editor/editor.ts';
+import { asRequest, editorAnswers, sendResponse } from './editor.ts';
 
 export interface EditorSetupOptions {
   code: string;

@@ -15,7 +15,8 @@ import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
 import { axeViolations } from '../support/axe.ts';
 import { pressSave } from '../support/editor-save.ts';
-import { startWrangler } from '../support/wrangler.ts';
+import { skipWhereMissing } from '../support/installed.ts';
+import { startWrangler, wranglerMissing } from '../support/wrangler.ts';
 import { browserToStandIn, run, startGitHubSite, type GitHubSite } from './github-site.ts';
 
 // Four past the hosted editor spec's own ports (publish.spec.ts and results.spec.ts take one and two).
@@ -180,14 +181,14 @@ test('from a fresh deploy with the setup code alone, the owner sets the editor u
 test('on Cloudflare’s runtime, the editor’s paths lead to the setup before it, and the committed credentials open with the code after', async ({
   request,
 }) => {
+  skipWhereMissing(wranglerMissing());
   const clone = setting.project.root;
   // The fresh deploy's build has its worker from its own build; the one the setup's commit brought
   // gets it as a Pages build writes it (the server's publish builds no host's config).
   run(process.execPath, [join(clone, 'scripts/deploy-configs.ts'), join(clone, 'dist')], clone);
   const before = await startWrangler(join(clone, 'dist.fresh'), { bindings: { EDITOR_SETUP_CODE: CODE } });
   try {
-    test.skip(before.origin === null, before.whyNot);
-    const cloudflare = before.origin!;
+    const cloudflare = before.origin;
     const opened = await request.get(`${cloudflare}/keystatic`, { maxRedirects: 0 });
     expect(opened.status()).toBe(303);
     expect(opened.headers()['location']).toBe('/keystatic/setup');
@@ -208,7 +209,6 @@ test('on Cloudflare’s runtime, the editor’s paths lead to the setup before i
   }
   const after = await startWrangler(join(clone, 'dist'), { bindings: { EDITOR_SETUP_CODE: CODE } });
   try {
-    test.skip(after.origin === null, after.whyNot);
     const login = await request.get(`${after.origin}/api/keystatic/github/login`, { maxRedirects: 0 });
     expect(login.status()).toBe(307);
     const authorize = new URL(login.headers()['location']!);
