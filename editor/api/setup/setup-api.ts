@@ -120,158 +120,176 @@ class TryLimit {
   }
 }
 
-/** The setup's handler: an answer for its paths, null for any other. */
-export function setupApi(options: SetupOptions): (request: Request) => Promise<Response | null> {
-  const { code, hsts } = options;
-  const limit = new TryLimit();
-  const refuse = (request: Request, status: number, title: string, reason: string) =>
-    page(request, hsts, status, refusalPage(title, reason), clearCookies(request));
-  const flowCookie = async (request: Request, flow: Flow) =>
-    cookie(
-      request,
-      FLOW_COOKIE,
-      await seal(flow, code, 'setup flow'),
-      Math.max(0, Math.round((flow.expires - Date.now()) / 1000)),
-    );
+/** What each step of one setup handler shares: its options and its count of wrong codes. */
+interface Setup {
+  options: SetupOptions;
+  limit: TryLimit;
+}
 
-  /** The flow this browser is in, when `state` is its state and it waits for `step`. */
-  async function flowOf(request: Request, step: Step): Promise<Flow | null> {
-    const state = new URL(request.url).searchParams.get('state');
-    const sealed = cookieValue(request, FLOW_COOKIE);
-    const flow = sealed ? await unseal<Flow>(sealed, code, 'setup flow') : null;
-    if (!flow || !state || flow.next !== step || flow.expires < Date.now()) return null;
-    return (await sameCode(state, flow.state)) ? flow : null;
+/** A refusal: the page that says why, and the flow's cookies cleared (nothing of it is kept). */
+const refuse = ({ options }: Setup, request: Request, status: number, title: string, reason: string) =>
+  page(request, options.hsts, status, refusalPage(title, reason), clearCookies(request));
+
+const flowCookie = async ({ options }: Setup, request: Request, flow: Flow) =>
+  cookie(
+    request,
+    FLOW_COOKIE,
+    await seal(flow, options.code, 'setup flow'),
+    Math.max(0, Math.round((flow.expires - Date.now()) / 1000)),
+  );
+
+/** The flow this browser is in, when `state` is its state and it waits for `step`. */
+async function flowOf({ options }: Setup, request: Request, step: Step): Promise<Flow | null> {
+  const state = new URL(request.url).searchParams.get('state');
+  const sealed = cookieValue(request, FLOW_COOKIE);
+  const flow = sealed ? await unseal<Flow>(sealed, options.code, 'setup flow') : null;
+  if (!flow || !state || flow.next !== step || flow.expires < Date.now()) return null;
+  return (await sameCode(state, flow.state)) ? flow : null;
+}
+
+const stale = (setup: Setup, request: Request) =>
+  refuse(
+    setup,
+    request,
+    400,
+    'This return from GitHub is not valid here',
+    'It was not started from this browser, it was already used, or it is more than an hour old.',
+  );
+
+/** The code page's post: the code checked (tries limited), then the manifest's form for GitHub. */
+async function start(setup: Setup, request: Request): Promise<Response> {
+  const wait = setup.limit.minutesLeft(Date.now());
+  if (wait > 0)
+    return refuse(
+      setup,
+      request,
+      429,
+      'Too many wrong setup codes',
+      `The page takes no more codes for ${wait} minutes.`,
+    );
+  const form = await readForm(request);
+  if (!form || !(await sameCode(form.get('code') ?? '', setup.options.code))) {
+    const left = setup.limit.miss();
+    return refuse(
+      setup,
+      request,
+      401,
+      'That is not this site’s setup code',
+      `Check it and try again (${left} tries left in the next 15 minutes).`,
+    );
   }
-  const stale = (request: Request) =>
-    refuse(
+  const organisation = (form.get('organisation') ?? '').trim();
+  if (organisation && !/^[\w-]{1,39}$/.test(organisation))
+    return refuse(
+      setup,
       request,
       400,
-      'This return from GitHub is not valid here',
-      'It was not started from this browser, it was already used, or it is more than an hour old.',
+      'That organisation name is not one GitHub uses',
+      'It is the name in github.com/name: letters, digits and dashes.',
     );
+  const flow: Flow = { state: randomText(24), next: 'created', expires: Date.now() + FLOW_SECONDS * 1000 };
+  const origin = new URL(request.url).origin;
+  const action = manifestFormAction(flow.state, organisation || undefined);
+  return page(request, setup.options.hsts, 200, manifestPage(action, JSON.stringify(appManifest(origin))), [
+    await flowCookie(setup, request, flow),
+  ]);
+}
 
-  async function start(request: Request): Promise<Response> {
-    const wait = limit.minutesLeft(Date.now());
-    if (wait > 0)
-      return refuse(
-        request,
-        429,
-        'Too many wrong setup codes',
-        `The page takes no more codes for ${wait} minutes.`,
-      );
-    const form = await readForm(request);
-    if (!form || !(await sameCode(form.get('code') ?? '', code))) {
-      const left = limit.miss();
-      return refuse(
-        request,
-        401,
-        'That is not this site’s setup code',
-        `Check it and try again (${left} tries left in the next 15 minutes).`,
-      );
-    }
-    const organisation = (form.get('organisation') ?? '').trim();
-    if (organisation && !/^[\w-]{1,39}$/.test(organisation))
-      return refuse(
-        request,
-        400,
-        'That organisation name is not one GitHub uses',
-        'It is the name in github.com/name: letters, digits and dashes.',
-      );
-    const flow: Flow = { state: randomText(24), next: 'created', expires: Date.now() + FLOW_SECONDS * 1000 };
-    const origin = new URL(request.url).origin;
-    const action = manifestFormAction(flow.state, organisation || undefined);
-    return page(request, hsts, 200, manifestPage(action, JSON.stringify(appManifest(origin))), [
-      await flowCookie(request, flow),
-    ]);
+/** GitHub's first return: the manifest's code converted into the app, kept sealed for the install. */
+async function created(setup: Setup, request: Request): Promise<Response> {
+  const { code, hsts, repo } = setup.options;
+  const flow = await flowOf(setup, request, 'created');
+  const manifestCode = new URL(request.url).searchParams.get('code');
+  if (!flow || !manifestCode) return stale(setup, request);
+  let app: CreatedApp;
+  try {
+    app = await convertManifest(manifestCode);
+  } catch (error) {
+    if (!(error instanceof GitHubRefused)) throw error;
+    return refuse(setup, request, 502, 'GitHub did not create the app', `GitHub answered: ${error.message}`);
   }
+  const appCookie = cookie(request, APP_COOKIE, await seal(app, code, 'setup app'), FLOW_SECONDS);
+  return page(request, hsts, 200, installPage(app.slug, installAddress(app.slug, flow.state), repo), [
+    await flowCookie(setup, request, { ...flow, next: 'installed' }),
+    appCookie,
+  ]);
+}
 
-  async function created(request: Request): Promise<Response> {
-    const flow = await flowOf(request, 'created');
-    const manifestCode = new URL(request.url).searchParams.get('code');
-    if (!flow || !manifestCode) return stale(request);
-    let app: CreatedApp;
-    try {
-      app = await convertManifest(manifestCode);
-    } catch (error) {
-      if (!(error instanceof GitHubRefused)) throw error;
-      return refuse(request, 502, 'GitHub did not create the app', `GitHub answered: ${error.message}`);
-    }
-    const next: Flow = { ...flow, next: 'installed' };
-    const appCookie = cookie(request, APP_COOKIE, await seal(app, code, 'setup app'), FLOW_SECONDS);
-    return page(
+/** GitHub's second return: the installation checked, the credentials committed. */
+async function installed(setup: Setup, request: Request): Promise<Response> {
+  const flow = await flowOf(setup, request, 'installed');
+  const sealedApp = cookieValue(request, APP_COOKIE);
+  const app = flow && sealedApp ? await unseal<CreatedApp>(sealedApp, setup.options.code, 'setup app') : null;
+  const installation = new URL(request.url).searchParams.get('installation_id');
+  if (!app || !installation) return stale(setup, request);
+  try {
+    return await install(setup, request, app, installation);
+  } catch (error) {
+    if (!(error instanceof GitHubRefused)) throw error;
+    return refuse(
+      setup,
       request,
-      hsts,
-      200,
-      installPage(app.slug, installAddress(app.slug, flow.state), options.repo),
-      [await flowCookie(request, next), appCookie],
+      502,
+      'GitHub refused the installation’s token or the commit',
+      `GitHub answered: ${error.message}`,
     );
   }
+}
 
-  async function installed(request: Request): Promise<Response> {
-    const flow = await flowOf(request, 'installed');
-    const sealedApp = cookieValue(request, APP_COOKIE);
-    const app = flow && sealedApp ? await unseal<CreatedApp>(sealedApp, code, 'setup app') : null;
-    const installation = new URL(request.url).searchParams.get('installation_id');
-    if (!app || !installation) return stale(request);
-    try {
-      return await install(request, app, installation);
-    } catch (error) {
-      if (!(error instanceof GitHubRefused)) throw error;
-      return refuse(
-        request,
-        502,
-        'GitHub refused the installation’s token or the commit',
-        `GitHub answered: ${error.message}`,
-      );
-    }
-  }
-
-  async function install(request: Request, app: CreatedApp, installation: string): Promise<Response> {
-    const reach = await installationReach(app, installation);
-    const repo =
-      options.repo ?? (reach.repositories.length === 1 && !reach.all ? reach.repositories[0]! : null);
-    const settings = `https://github.com/settings/installations/${encodeURIComponent(installation)}`;
-    if (reach.repositories.length === 0)
-      return refuse(
-        request,
-        409,
-        'The app was installed on no repository',
-        `Add ${options.repo ?? "the site's repository"} to it on GitHub (${settings}), then start again.`,
-      );
-    if (!repo || !reach.repositories.includes(repo))
-      return refuse(
-        request,
-        409,
-        'The app was installed on another repository',
-        `It reaches ${reach.repositories.join(', ')}${options.repo ? `, not ${options.repo}` : ''}. Change its repositories on GitHub (${settings}) to the site's alone, then start again.`,
-      );
-    const secrets = {
-      appId: app.id,
-      clientId: app.clientId,
-      clientSecret: app.clientSecret,
-      secret: randomText(48),
-      key: app.key,
-    };
-    const text = await credentialsFile(repo, app.slug, secrets, code);
-    await commitFile(
-      reach.token,
-      repo,
-      CREDENTIALS_FILE,
-      text,
-      "The site editor's GitHub App, sealed with the setup code",
+/** Where the installation reaches, refused unless it is the site's repository; then the commit and the checklist. */
+async function install(setup: Setup, request: Request, app: CreatedApp, installation: string) {
+  const { options } = setup;
+  const reach = await installationReach(app, installation);
+  const repo =
+    options.repo ?? (reach.repositories.length === 1 && !reach.all ? reach.repositories[0]! : null);
+  const settings = `https://github.com/settings/installations/${encodeURIComponent(installation)}`;
+  if (reach.repositories.length === 0)
+    return refuse(
+      setup,
+      request,
+      409,
+      'The app was installed on no repository',
+      `Add ${options.repo ?? "the site's repository"} to it on GitHub (${settings}), then start again.`,
     );
-    await options.stored?.(text);
-    const items = await checklist(reach, repo, settings);
-    return page(request, hsts, 200, donePage(repo, items), clearCookies(request));
-  }
+  if (!repo || !reach.repositories.includes(repo))
+    return refuse(
+      setup,
+      request,
+      409,
+      'The app was installed on another repository',
+      `It reaches ${reach.repositories.join(', ')}${options.repo ? `, not ${options.repo}` : ''}. Change its repositories on GitHub (${settings}) to the site's alone, then start again.`,
+    );
+  const secrets = {
+    appId: app.id,
+    clientId: app.clientId,
+    clientSecret: app.clientSecret,
+    secret: randomText(48),
+    key: app.key,
+  };
+  const text = await credentialsFile(repo, app.slug, secrets, options.code);
+  await commitFile(
+    reach.token,
+    repo,
+    CREDENTIALS_FILE,
+    text,
+    "The site editor's GitHub App, sealed with the setup code",
+  );
+  await options.stored?.(text);
+  const items = await checklist(reach, repo, settings);
+  return page(request, options.hsts, 200, donePage(repo, items), clearCookies(request));
+}
 
+/** The setup's handler: an answer for its paths, null for any other. */
+export function setupApi(options: SetupOptions): (request: Request) => Promise<Response | null> {
+  const setup: Setup = { options, limit: new TryLimit() };
   return async (request) => {
     const path = new URL(request.url).pathname;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (path === SETUP_PAGE && method === 'GET') return page(request, hsts, 200, codePageFor(options));
-    if (path === SETUP_PAGE && method === 'POST') return start(request);
-    if (path === CREATED_PATH && method === 'GET') return created(request);
-    if (path === INSTALLED_PATH && method === 'GET') return installed(request);
+    if (path === SETUP_PAGE && method === 'GET')
+      return page(request, options.hsts, 200, codePageFor(options));
+    if (path === SETUP_PAGE && method === 'POST') return start(setup, request);
+    if (path === CREATED_PATH && method === 'GET') return created(setup, request);
+    if (path === INSTALLED_PATH && method === 'GET') return installed(setup, request);
     return null;
   };
 }
