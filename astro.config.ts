@@ -22,7 +22,7 @@ import { trimPolicies } from './integrations/trim-policy.ts';
 import { unusedImagesRemoved } from './integrations/unused-images.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { buildSettings } from './integrations/build-settings.ts';
-import { CREDENTIALS_FILE } from './editor/api/setup/credentials.ts';
+import { CREDENTIALS_FILE } from './runtime/editor.ts';
 
 // The shell's variables and the .env files' (where the shell's win): the build's one reading of
 // them; and the hosted editor's credentials, when its setup page has committed them.

@@ -7,7 +7,7 @@
  * (the build prints it and stops); an empty variable is an unset one, so a shell's
  * `PUBLIC_SITE_URL=` falls back to the default like no variable at all.
  */
-import { builtEditor, type BuiltEditor } from '../editor/api/setup/editor-settings.ts';
+import { builtEditor, type BuiltEditor } from '../runtime/editor.ts';
 import { PAGE_SETTINGS, readSettings, type Env, type Settings } from '../runtime/settings.ts';
 import { analyticsOrigins, analyticsSettings, type AnalyticsSettings } from '../src/config/analytics.ts';
 import { VIDEO_FRAME_ORIGINS } from '../src/config/videos.ts';

@@ -176,3 +176,46 @@ export const EDITOR_API_ROUTES: readonly EditorApiRoute[] = [
   // The owner's results view: figures from the analytics provider (editor/api/results/).
   { path: `${EDITOR_API}results`, method: 'GET' },
 ];
+
+/**
+ * The editor's credentials as its setup page commits them (editor/api/setup/credentials.ts): this
+ * file at the repository's root, its repository and app slug in clear, the rest sealed with the
+ * setup code. The build reads only the clear part.
+ */
+export const CREDENTIALS_FILE = 'editor-credentials.json';
+
+export interface CredentialsFile {
+  about: string;
+  repo: string;
+  appSlug: string;
+  sealed: string;
+}
+
+/** The file's text read: its clear part, or null when it is not one. */
+export function readCredentialsFile(text: string): CredentialsFile | null {
+  try {
+    const file = JSON.parse(text) as Partial<CredentialsFile>;
+    const { about = '', repo, appSlug, sealed } = file;
+    if (typeof repo !== 'string' || typeof appSlug !== 'string' || typeof sealed !== 'string') return null;
+    return { about, repo, appSlug, sealed };
+  } catch {
+    return null;
+  }
+}
+
+/** What the build puts into the editor's app. */
+export type BuiltEditor = Pick<HostedEditorSettings, 'repo' | 'appSlug' | 'previewUrl'>;
+
+/** The editor the build makes: from the variables, else from the committed credentials' clear part; null for none. */
+export function builtEditor(env: Env, credentials: string | undefined): BuiltEditor | null {
+  const variables = hostedEditorSettings(env);
+  if (variables) return variables;
+  const file = credentials === undefined ? null : readCredentialsFile(credentials);
+  if (credentials !== undefined && !file)
+    throw new Error(
+      `${CREDENTIALS_FILE} is not the file the editor's setup writes: restore it from git, or delete it and set the editor up again.`,
+    );
+  if (!file) return null;
+  const { KEYSTATIC_PREVIEW_URL: previewUrl } = readSettings(env, ['KEYSTATIC_PREVIEW_URL']);
+  return { repo: file.repo, appSlug: file.appSlug, previewUrl };
+}

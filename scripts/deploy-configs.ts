@@ -19,9 +19,9 @@ import {
 import { cloudflareRoutes } from '../deploy/experiment-hosts.ts';
 import { EDITOR_PATH_PATTERNS } from '../editor/build/editor-hosts.ts';
 import { hostFunctions, type HostFunctions } from '../deploy/host-functions.ts';
-import { CREDENTIALS_FILE } from '../editor/api/setup/credentials.ts';
 import { routeManifest, servedFiles, type RouteManifest } from '../deploy/routes.ts';
 import { EDITOR_FUNCTION, VERCEL_FUNCTION } from '../runtime/function-paths.ts';
+import { CREDENTIALS_FILE } from '../runtime/editor.ts';
 import { readSettings } from '../runtime/settings.ts';
 import { nginxBrotli } from './lib/nginx-bin.ts';
 

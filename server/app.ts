@@ -31,7 +31,7 @@ import { TIME_LIMITS } from '../runtime/rules.ts';
 import { ALLOW, Answers } from './answers.ts';
 import { clientErrors } from './client-errors.ts';
 import type { DeployHookSettings } from '../runtime/deploy-hook.ts';
-import type { HostedEditorSettings } from '../runtime/editor.ts';
+import { CREDENTIALS_FILE, type HostedEditorSettings } from '../runtime/editor.ts';
 import type { ResultsSource } from '../editor/api/results/results-api.ts';
 import { drainer, type DrainOptions } from './drain.ts';
 import { variantChooser, type ExperimentOptions } from './experiments.ts';
@@ -220,7 +220,6 @@ async function registerSetup(
     publishLog(app.log),
   );
   const { editorSetup } = await import('../editor/node/setup.ts');
-  const { CREDENTIALS_FILE } = await import('../editor/api/setup/credentials.ts');
   await app.register(editorSetup, {
     ...options.setup!,
     answers,

@@ -7,8 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEPLOY_HOOK_PATH } from '../runtime/deploy-hook.ts';
-import { EDITOR_FOLDER } from '../runtime/editor.ts';
-import { CREDENTIALS_FILE } from '../editor/api/setup/credentials.ts';
+import { CREDENTIALS_FILE, EDITOR_FOLDER } from '../runtime/editor.ts';
 import { editorState } from '../editor/api/setup/editor-settings.ts';
 import { nodeSetupCode, SETUP_CODE_FILE, siteRepository } from '../editor/node/setup-code.ts';
 import { buildServer } from './app.ts';

@@ -14,9 +14,8 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { BuiltEditor } from '../api/setup/editor-settings.ts';
 import { SETUP_PAGE } from '../api/setup/manifest.ts';
-import { EDITOR_FOLDER } from '../../runtime/editor.ts';
+import { EDITOR_FOLDER, type BuiltEditor } from '../../runtime/editor.ts';
 import { readOpeningFiles, withOpeningFiles } from '../app/opening-content.ts';
 import { buildEditorApp, type PageSettings } from './editor-app.ts';
 

@@ -5,7 +5,7 @@
  * hook's publish, or a build of its own) and serves the editor from then on, with no restart.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCredentialsFile } from '../api/setup/credentials.ts';
+import { readCredentialsFile } from '../../runtime/editor.ts';
 import { openedSettings } from '../api/setup/editor-settings.ts';
 import { SETUP_PAGE } from '../api/setup/manifest.ts';
 import { setupApi } from '../api/setup/setup-api.ts';

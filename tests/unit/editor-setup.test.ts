@@ -12,11 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CREDENTIALS_FILE,
-  openCredentials,
-  readCredentialsFile,
-} from '../../editor/api/setup/credentials.ts';
+import { openCredentials } from '../../editor/api/setup/credentials.ts';
+import { CREDENTIALS_FILE, readCredentialsFile } from '../../runtime/editor.ts';
 import { EDITOR_PERMISSIONS } from '../../editor/api/setup/manifest.ts';
 import { setupApi, WRONG_TRIES } from '../../editor/api/setup/setup-api.ts';
 import type { InstallChoice } from '../../tests/hosted-editor/github-apps.ts';

@@ -4,10 +4,9 @@
  * app; GitHub shows both to anyone who may see the repository), everything else sealed with the
  * setup code (./seal.ts). The visitors' build never reads it (it is outside src/ and public/).
  */
+import { type CredentialsFile } from '../../../runtime/editor.ts';
 import { seal, unseal } from './seal.ts';
 
-/** Its path in the repository, from the root. */
-export const CREDENTIALS_FILE = 'editor-credentials.json';
 const PURPOSE = 'editor credentials';
 
 /** What is sealed: the app's sign-in pair and key, and the editor's session secret. */
@@ -21,13 +20,6 @@ export interface SealedSecrets {
   key: string;
 }
 
-export interface CredentialsFile {
-  about: string;
-  repo: string;
-  appSlug: string;
-  sealed: string;
-}
-
 export async function credentialsFile(repo: string, appSlug: string, secrets: SealedSecrets, code: string) {
   const file: CredentialsFile = {
     about:
@@ -37,18 +29,6 @@ export async function credentialsFile(repo: string, appSlug: string, secrets: Se
     sealed: await seal(secrets, code, PURPOSE),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
-}
-
-/** The file's text read: its clear part, or null when it is not one. */
-export function readCredentialsFile(text: string): CredentialsFile | null {
-  try {
-    const file = JSON.parse(text) as Partial<CredentialsFile>;
-    const { about = '', repo, appSlug, sealed } = file;
-    if (typeof repo !== 'string' || typeof appSlug !== 'string' || typeof sealed !== 'string') return null;
-    return { about, repo, appSlug, sealed };
-  } catch {
-    return null;
-  }
 }
 
 /** The sealed part opened with `code`, or null when the code is not the one it was sealed with. */

@@ -4,31 +4,13 @@
  * (./credentials.ts), opened with the setup code. The build needs only their clear part (the
  * repository and the app's slug, for the editor's app); the API needs them opened.
  */
-import { hostedEditorSettings, type HostedEditorSettings } from '../../../runtime/editor.ts';
-import { readSettings, type Env } from '../../../runtime/settings.ts';
 import {
   CREDENTIALS_FILE,
-  openCredentials,
   readCredentialsFile,
   type CredentialsFile,
-} from './credentials.ts';
-
-/** What the build puts into the editor's app. */
-export type BuiltEditor = Pick<HostedEditorSettings, 'repo' | 'appSlug' | 'previewUrl'>;
-
-/** The editor the build makes: from the variables, else from the committed credentials' clear part; null for none. */
-export function builtEditor(env: Env, credentials: string | undefined): BuiltEditor | null {
-  const variables = hostedEditorSettings(env);
-  if (variables) return variables;
-  const file = credentials === undefined ? null : readCredentialsFile(credentials);
-  if (credentials !== undefined && !file)
-    throw new Error(
-      `${CREDENTIALS_FILE} is not the file the editor's setup writes: restore it from git, or delete it and set the editor up again.`,
-    );
-  if (!file) return null;
-  const { KEYSTATIC_PREVIEW_URL: previewUrl } = readSettings(env, ['KEYSTATIC_PREVIEW_URL']);
-  return { repo: file.repo, appSlug: file.appSlug, previewUrl };
-}
+  type HostedEditorSettings,
+} from '../../../runtime/editor.ts';
+import { openCredentials } from './credentials.ts';
 
 /** The editor's state at run time: set up (its settings), waiting for its setup (the code), or off. */
 export type EditorState =

@@ -11,7 +11,8 @@
  * on at each step, so a forged, stale or replayed return is refused with a page that says so.
  */
 import { securityHeaders, type Transport } from '../../../runtime/rules.ts';
-import { credentialsFile, CREDENTIALS_FILE } from './credentials.ts';
+import { CREDENTIALS_FILE } from '../../../runtime/editor.ts';
+import { credentialsFile } from './credentials.ts';
 import {
   commitFile,
   convertManifest,
