@@ -25,7 +25,7 @@ const config: KnipConfig = {
     'runtime/hosts/*.ts',
     'editor/api/editor-edge.ts',
     // Loaded into the server under test with `node --import` by tests/hosted-editor/hosted-editor.spec.ts.
-    'tests/hosted-editor/github-hosts.ts',
+    'harness/github-hosts.ts',
     // The content check's Playwright config, named by path in tests/content/check.ts.
     'tests/content/playwright.config.ts',
     // The owner-edits proof's Playwright config, named by path in tests/owner-edits/prove.ts.
@@ -42,7 +42,7 @@ const config: KnipConfig = {
     'wrangler',
   ],
   // The machine's own tools: its package manager (scripts that install a missing browser or nginx
-  // call it) and openssl (the GitHub stand-in's certificate, tests/hosted-editor/github-tunnel.ts).
+  // call it) and openssl (the GitHub stand-in's certificate, harness/github-tunnel.ts).
   ignoreBinaries: ['apt-get', 'openssl'],
   // An export read in its own file (a helper the module also offers its tests) is live code.
   ignoreExportsUsedInFile: true,

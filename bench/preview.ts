@@ -1,7 +1,7 @@
 /**
  * The live preview's speed in `npm run edit`, measured: Chromium at 1440 px on the kit page's form
  * (the whole form, every field the owner has), in a copy of the project as the editor's tests run
- * it (tests/support/editor-copy.ts: the production build of the editor's app on its own server).
+ * it (harness/editor-copy.ts: the production build of the editor's app on its own server).
  *
  * - **First draw**: from the press of **Live preview** to the preview's page showing the kit page's
  *   first section heading (the hero's headline, as the saved content gives it): once with nothing
@@ -23,9 +23,9 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROME_ARGS, findChrome, MISSING_CHROME_MESSAGE } from '../scripts/find-chrome.ts';
-import { PROJECT_ROOT } from '../scripts/lib/project-copy.ts';
-import { startEditorCopy, type EditorCopy } from '../tests/support/editor-copy.ts';
-import { contentOf } from '../tests/support/site-content.ts';
+import { PROJECT_ROOT } from '../harness/project-copy.ts';
+import { startEditorCopy, type EditorCopy } from '../harness/editor-copy.ts';
+import { contentOf } from '../harness/site-content.ts';
 
 /** Past bench:publish's two ports. */
 const PORT = Number(process.env['BENCH_PORT'] ?? 4390) + 12;

@@ -1,7 +1,7 @@
 /**
  * From Publish to live, measured: the hosted editor in Chromium on the production server of a
  * build made in GitHub mode, that server running from its own clone with the deploy hook on, and
- * GitHub the stand-in of the hosted editor's tests (tests/hosted-editor/github-stand-in.ts: a real
+ * GitHub the stand-in of the hosted editor's tests (harness/github-stand-in.ts: a real
  * git repository on disk, its push webhook signed as GitHub signs it). Each run is a new draft
  * (the kit's price changed, one line) published with the Publish button; the clock runs from the
  * press to the editor's "Live at …", with when the check passed (the merge) and the server's own
@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { CHROME_ARGS, findChrome, MISSING_CHROME_MESSAGE } from '../scripts/find-chrome.ts';
-import { PROJECT_ROOT } from '../scripts/lib/project-copy.ts';
-import { browserToStandIn, editorEnv, startGitHubSite } from '../tests/hosted-editor/github-site.ts';
+import { PROJECT_ROOT } from '../harness/project-copy.ts';
+import { browserToStandIn, editorEnv, startGitHubSite } from '../harness/github-site.ts';
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 4390) + 10;
 const STAND_IN_PORT = PORT + 1;

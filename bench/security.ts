@@ -6,13 +6,13 @@
  * The scanner is installed on first use into bench-results/observatory with --ignore-scripts
  * (its install scripts download data this network cannot reach) and an empty HSTS preload list.
  * BENCH_EXPERIMENT=1 grades the build with the sample split test running on / instead
- * (scripts/lib/sample-experiment.ts): its pages under test carry their own caching headers.
+ * (harness/sample-experiment.ts): its pages under test carry their own caching headers.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runNginx, siteConfig } from '../scripts/lib/nginx.ts';
-import { buildWithSampleExperiment } from '../scripts/lib/sample-experiment.ts';
+import { runNginx, siteConfig } from '../harness/nginx.ts';
+import { buildWithSampleExperiment } from '../harness/sample-experiment.ts';
 
 const WORK = resolve('bench-results/observatory');
 const SCANNER = join(WORK, 'node_modules/@mdn/mdn-http-observatory');

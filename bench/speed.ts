@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the site in the two configurations owners ship (scripts/lib/production-like.ts):
+ * `npm run bench`: measures the site in the two configurations owners ship (harness/production-like.ts):
  * the default build (dist/) and the production-like one (the newsletter form embedded, analytics
  * through our own origin, both played by a loopback stand-in). For each, Lighthouse 13 (mobile,
  * simulated slow 4G and a 4x slower CPU; the median of each column over BENCH_RUNS runs,
@@ -31,14 +31,14 @@
  * dropped (its metric-matched fallback draws the text), so that only the display face is.
  *
  * BENCH_EXPERIMENT=1 adds a third configuration: the default build with the sample split test
- * running on / (scripts/lib/sample-experiment.ts), each of its variants measured through our
+ * running on / (harness/sample-experiment.ts), each of its variants measured through our
  * server (a visitor address chosen for each, sent as X-Forwarded-For to a server that trusts the
  * loopback proxy), and set against the default build: a test must cost the page nothing.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStandInProvider } from '../scripts/lib/production-like.ts';
+import { startStandInProvider } from '../harness/production-like.ts';
 import { ensureChrome, MISSING_CHROME_MESSAGE } from '../scripts/find-chrome.ts';
 import { compare } from './speed/compare.ts';
 import { runLighthouse } from './speed/lighthouse.ts';

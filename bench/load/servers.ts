@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startNginx } from '../../scripts/lib/nginx.ts';
+import { startNginx } from '../../harness/nginx.ts';
 import { HOST, waitFor, type Target } from './measure.ts';
 
 export interface ServerPair {

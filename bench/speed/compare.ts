@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildServer } from '../../server/app.ts';
 import { CHROME_ARGS } from '../../scripts/find-chrome.ts';
-import { CLEAN_ENV } from '../../scripts/lib/production-like.ts';
+import { CLEAN_ENV } from '../../harness/production-like.ts';
 import { benchCopy } from './floors.ts';
 import { median, toRow, type Lhr } from './lighthouse.ts';
 import { kb, ms, printTable } from './report.ts';

@@ -1,6 +1,6 @@
 /** With BENCH_EXPERIMENT: a visitor for each variant of the sample split test, and what the test costs the page. */
 import { chooseVariant, type ServedExperiment } from '../../runtime/experiments.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { EXPERIMENT_ALLOWANCE, EXPERIMENT_SECRET, type Row } from './settings.ts';
 
 /** The user agent Lighthouse's mobile runs send (part of what a visitor's variant is chosen from). */

@@ -3,9 +3,9 @@ import { join, resolve } from 'node:path';
 import { buildServer } from '../../server/app.ts';
 import { servedExperiments } from '../../deploy/build-output.ts';
 import { measureFirstTaps, type WidgetResult } from '../first-tap.ts';
-import { buildWithSampleExperiment } from '../../scripts/lib/sample-experiment.ts';
+import { buildWithSampleExperiment } from '../../harness/sample-experiment.ts';
 import { startPlainStaticServer } from '../plain-static-server.ts';
-import { buildSite, CONFIGURATIONS, productionLikeEnv } from '../../scripts/lib/production-like.ts';
+import { buildSite, CONFIGURATIONS, productionLikeEnv } from '../../harness/production-like.ts';
 import {
   benchCopy,
   makeFloor,

@@ -1,7 +1,7 @@
 /** What `npm run bench` measures (bench/speed.ts): its runs, configurations, pages, ways of serving, targets, and a row of figures. */
 import { resolve } from 'node:path';
-import type { Configuration } from '../../scripts/lib/production-like.ts';
-import { CONFIGURATIONS } from '../../scripts/lib/production-like.ts';
+import type { Configuration } from '../../harness/production-like.ts';
+import { CONFIGURATIONS } from '../../harness/production-like.ts';
 
 export const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 /** The configurations measured: the two owners ship, and with BENCH_EXPERIMENT the default one running a split test. */

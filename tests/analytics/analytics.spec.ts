@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { routeManifest } from '../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../server/app.ts';
-import { startNginx } from '../../scripts/lib/nginx.ts';
-import { buildSite } from '../../scripts/lib/production-like.ts';
+import { startNginx } from '../../harness/nginx.ts';
+import { buildSite } from '../../harness/production-like.ts';
 import { expect, hydrated, test } from '../e2e/fixtures.ts';
 import {
   BUDGETED_PAGES,

@@ -23,7 +23,7 @@ import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { campaignBases } from '../../src/content/campaign-files.ts';
 import { changedFiles, sortChange } from '../../scripts/lib/change-kind.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 import { unitContentRoots } from '../support/content-reach.ts';
 import { annotation, refusalsIn } from './refusals.ts';
 import { EVERY_PAGE, touchedPages } from './touched-pages.ts';

@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
 import suite from '../../playwright.config.ts';
 import { PAGES, type PagePath } from '../../src/content/pages.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 import {
   BUDGETS_SPEC,
   FIRST_SCREEN,

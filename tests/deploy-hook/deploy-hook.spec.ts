@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import autocannon from 'autocannon';
 import { DEPLOY_HOOK_PATH, signatureOf } from '../../runtime/deploy-hook.ts';
-import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
-import { contentOf, formatUsd } from '../support/site-content.ts';
+import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../harness/project-copy.ts';
+import { contentOf, formatUsd } from '../../harness/site-content.ts';
 
 const PORT = Number(process.env['DEPLOY_HOOK_PORT'] ?? 4651);
 const SITE = `http://127.0.0.1:${PORT}`;

@@ -12,7 +12,7 @@ import {
   test,
 } from './fixtures.ts';
 import { campaignNames } from '../../src/content/campaign-files.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 import { axeViolations } from '../support/axe.ts';
 import { pageScanTitle } from '../support/content-reach.ts';
 

@@ -1,12 +1,12 @@
 /**
  * The community page (/community): every section, widget and business figure, at 375, 800 and
  * 1280 px. Every word and figure expected here is read from the owner's content
- * (tests/support/site-content.ts), so an edit in the editor changes what is expected along with the page.
+ * (harness/site-content.ts), so an edit in the editor changes what is expected along with the page.
  */
 import type { Page } from '@playwright/test';
 import { siteNames } from '../../src/config/site-names.ts';
 import { learnMoreHref } from '../../src/content/learn-more.ts';
-import { formatUsd, siteContent } from '../support/site-content.ts';
+import { formatUsd, siteContent } from '../../harness/site-content.ts';
 import { textsInBuild } from './built-pages.ts';
 import {
   AUTH_URL_RE,

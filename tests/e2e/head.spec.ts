@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { siteNames } from '../../src/config/site-names.ts';
-import { siteContent } from '../support/site-content.ts';
+import { siteContent } from '../../harness/site-content.ts';
 import { readBuiltPage } from './built-pages.ts';
 import { ONE_WIDTH } from './fixtures.ts';
 

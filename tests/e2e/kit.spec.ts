@@ -1,10 +1,10 @@
 /**
  * The boxed-product page (/): every section, widget and business figure, at 375, 800 and 1280 px.
- * Every word and figure expected here is read from the owner's content (tests/support/site-content.ts),
+ * Every word and figure expected here is read from the owner's content (harness/site-content.ts),
  * so a price or headline changed in the editor changes what is expected along with the page.
  */
 import type { Page } from '@playwright/test';
-import { formatUsd, siteContent } from '../support/site-content.ts';
+import { formatUsd, siteContent } from '../../harness/site-content.ts';
 import { textsInBuild } from './built-pages.ts';
 import {
   AUTH_URL_RE,

@@ -7,7 +7,7 @@
  */
 import { LIVE_WIDGETS } from '../../bench/first-tap.ts';
 import type { Page } from '@playwright/test';
-import { siteContent } from '../support/site-content.ts';
+import { siteContent } from '../../harness/site-content.ts';
 import { expect, hydrated, ONE_WIDTH, shownUnlessHidden, test } from './fixtures.ts';
 
 const { community } = siteContent;

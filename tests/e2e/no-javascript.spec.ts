@@ -4,7 +4,7 @@
  * host, and the file-only fallback of the old kit address still leads home.
  */
 import type { Page } from '@playwright/test';
-import { siteContent } from '../support/site-content.ts';
+import { siteContent } from '../../harness/site-content.ts';
 import { AUTH_URL_RE, expect, ONE_WIDTH, shownUnlessHidden, test } from './fixtures.ts';
 
 const { community, comparison, faq, videos } = siteContent;

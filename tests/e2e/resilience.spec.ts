@@ -1,6 +1,6 @@
 /** The site holds when others fail: every outside host down (JavaScript off: no-javascript.spec.ts). */
 import type { Page } from '@playwright/test';
-import { siteContent } from '../support/site-content.ts';
+import { siteContent } from '../../harness/site-content.ts';
 import { AUTH_URL_RE, expect, holdTheFallback, hydrated, test, wholeStylesheetApplied } from './fixtures.ts';
 
 /** Every request to another host fails, as if the video, newsletter and font services were down. */

@@ -9,10 +9,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { parse } from 'yaml';
-import type { EditorCopy } from '../support/editor-copy.ts';
+import type { EditorCopy } from '../../harness/editor-copy.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { startFresh, test } from '../support/editor-shared.ts';
-import { contentOf } from '../support/site-content.ts';
+import { contentOf } from '../../harness/site-content.ts';
 
 /** What the hand edit wrote where the kit's price was (the test's own input). */
 const WORDS = 'four ninety-seven';

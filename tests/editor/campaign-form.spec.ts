@@ -18,9 +18,9 @@ import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import { expectNoAxeViolations } from '../e2e/fixtures.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
-import type { EditorCopy } from '../support/editor-copy.ts';
+import type { EditorCopy } from '../../harness/editor-copy.ts';
 import { startFresh, test } from '../support/editor-shared.ts';
-import { contentOf } from '../support/site-content.ts';
+import { contentOf } from '../../harness/site-content.ts';
 
 const CREATE = '/keystatic/collection/campaigns/create';
 

@@ -21,12 +21,12 @@ import { parse, stringify } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
-import { contentOf } from '../support/site-content.ts';
+import { contentOf } from '../../harness/site-content.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { axeViolations } from '../support/axe.ts';
-import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
+import { startEditorCopy, type EditorCopy } from '../../harness/editor-copy.ts';
 // The editor tests' own `test` (its worker's shared copy unused here): one kind of worker runs them all.
 import { test } from '../support/editor-shared.ts';
 

@@ -10,10 +10,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { consoleViolations, previewFrame } from '../support/csp-violations.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
-import type { EditorCopy } from '../support/editor-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
+import type { EditorCopy } from '../../harness/editor-copy.ts';
 import { startFresh, test } from '../support/editor-shared.ts';
-import { contentOf, formatUsd, kitSectionTitles } from '../support/site-content.ts';
+import { contentOf, formatUsd, kitSectionTitles } from '../../harness/site-content.ts';
 import { axeViolations } from '../support/axe.ts';
 
 /** The owner's guide's phone picture of the preview (docs/images/live-preview-375.png), kept after the run. */

@@ -27,18 +27,18 @@ import type { EditorField } from '../../src/content/fields.ts';
 import { PAGES } from '../../src/content/pages.ts';
 import { contentPath } from '../../src/content/schemas.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
-import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
+import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { testVerdict } from '../../editor/api/results/sequential.ts';
 import { keepGoing, testSaid, variantName } from '../../editor/api/results/verdict-words.ts';
 import { expectNoAxeViolations } from '../e2e/fixtures.ts';
 import type { AnalyticsApi } from '../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
-import { startEditorCopy, type EditorCopy } from '../support/editor-copy.ts';
+import { startEditorCopy, type EditorCopy } from '../../harness/editor-copy.ts';
 // The editor tests' own `test` (its worker's shared copy unused here): one kind of worker runs them all.
 import { test } from '../support/editor-shared.ts';
-import { contentOf } from '../support/site-content.ts';
+import { contentOf } from '../../harness/site-content.ts';
 import { verdictCases, verdictLog, type VerdictCase } from '../support/verdict-cases.ts';
 
 // One port past the editor test's own, so both can run at once.

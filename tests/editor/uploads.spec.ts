@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { parse } from 'yaml';
 import { contentPath } from '../../src/content/schemas.ts';
 import { MAX_BYTES, MAX_SIDE } from '../../editor/app/picture-check.ts';
-import type { EditorCopy } from '../support/editor-copy.ts';
+import type { EditorCopy } from '../../harness/editor-copy.ts';
 import { startFresh, test } from '../support/editor-shared.ts';
 import { pressSave } from '../support/editor-save.ts';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { engineMissing, findTools } from '../../scripts/find-engines.ts';
-import { runNginx, siteConfig } from '../../scripts/lib/nginx.ts';
+import { runNginx, siteConfig } from '../../harness/nginx.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

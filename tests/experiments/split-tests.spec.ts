@@ -15,7 +15,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { EXPERIMENT_CACHE_CONTROL } from '../../runtime/experiments.ts';
 import { routeManifest } from '../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../server/app.ts';
-import { startNginx } from '../../scripts/lib/nginx.ts';
+import { startNginx } from '../../harness/nginx.ts';
 import { expect, test } from '../e2e/fixtures.ts';
 import { JS_BUDGET_KB, kb, pageJsBytes, pageScripts } from '../http/page-weight.ts';
 import { startCollector, type Collector } from '../support/collector.ts';
@@ -27,7 +27,7 @@ import {
   VARIANT_HEADLINE,
   type ExperimentBuild,
 } from '../support/experiment-build.ts';
-import { siteContent } from '../support/site-content.ts';
+import { siteContent } from '../../harness/site-content.ts';
 import { nginxMissing, skipWhereMissing } from '../support/installed.ts';
 import { leaveAfterWebVitals } from '../support/web-vitals.ts';
 import { startWrangler, wranglerMissing } from '../support/wrangler.ts';

@@ -2,7 +2,7 @@
  * The hosted editor, end to end, in a real Chromium against the production server (`npm run
  * serve`) of a build made in GitHub mode: the owner signs in with GitHub, starts a draft branch,
  * changes the kit's price and the hero's headline, saves, sees the draft's preview link, opens a
- * pull request and merges it. GitHub is a stand-in (./github-stand-in.ts) over a real git
+ * pull request and merges it. GitHub is a stand-in (harness/github-stand-in.ts) over a real git
  * repository on disk: the test then reads the commits there, and builds the merged commit to see
  * the new price on the pages. Runs in a copy of the project: the working tree is never touched.
  */
@@ -18,7 +18,7 @@ import { hsts } from '../../runtime/rules.ts';
 import { contentFiles, contentPath } from '../../src/content/schemas.ts';
 import { DRAFT_VERSION } from '../../editor/preview/drafts.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import { linkModules, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { linkModules, PROJECT_ROOT } from '../../harness/project-copy.ts';
 import { astroBuild } from '../support/campaign-build.ts';
 import { skipWhereMissing } from '../support/installed.ts';
 import { startWrangler, wranglerMissing } from '../support/wrangler.ts';
@@ -29,7 +29,7 @@ import {
   SITE_EDITOR_ENV,
   startGitHubSite,
   type GitHubSite,
-} from './github-site.ts';
+} from '../../harness/github-site.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { axeViolations } from '../support/axe.ts';
 

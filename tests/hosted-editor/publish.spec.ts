@@ -1,7 +1,7 @@
 /**
  * Publish and Undo in the hosted editor, end to end: a real Chromium on the production server of a
  * build made in GitHub mode, the server running from its own clone with the deploy hook on, and
- * GitHub a stand-in (./github-stand-in.ts) over a real git repository on disk, whose `gate` check
+ * GitHub a stand-in (harness/github-stand-in.ts) over a real git repository on disk, whose `gate` check
  * the test sets green or red and which sends the server GitHub's signed push webhook after a merge.
  *
  * The owner presses Publish on a draft: the pull request opens, the check runs ("Checking your
@@ -17,9 +17,14 @@ import { join } from 'node:path';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
-import type { GatePlan } from './github-rest.ts';
-import { browserToStandIn, SITE_EDITOR_ENV, startGitHubSite, type GitHubSite } from './github-site.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
+import type { GatePlan } from '../../harness/github-rest.ts';
+import {
+  browserToStandIn,
+  SITE_EDITOR_ENV,
+  startGitHubSite,
+  type GitHubSite,
+} from '../../harness/github-site.ts';
 import { axeViolations } from '../support/axe.ts';
 
 // One port past the hosted editor spec's own, and one past its stand-in's.

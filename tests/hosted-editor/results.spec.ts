@@ -1,7 +1,7 @@
 /**
  * The owner's results in the hosted editor (GitHub mode) on the production server: a build with a
  * split test running, the server holding the analytics key, GitHub and Plausible as stand-ins
- * (./github-stand-in.ts over a git repository on disk; tests/support/analytics-api.ts answering
+ * (harness/github-stand-in.ts over a git repository on disk; tests/support/analytics-api.ts answering
  * from one synthetic log). Signed in with write access, the owner reaches Results from the
  * editor's navigation, reads the variants' figures and promotes the winner: one commit on an
  * editor's branch, changing one line of the page's file and two of the split tests' (ended, and its day). A visitor
@@ -12,12 +12,19 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { askedTest, testParam, variantName } from '../../editor/api/results/verdict-words.ts';
-import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { runSampleExperiment, SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import type { AnalyticsApi } from '../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
 import { skipWhereMissing } from '../support/installed.ts';
 import { startWrangler, wranglerMissing } from '../support/wrangler.ts';
-import { browserToStandIn, editorEnv, NAME, OWNER, startGitHubSite, type GitHubSite } from './github-site.ts';
+import {
+  browserToStandIn,
+  editorEnv,
+  NAME,
+  OWNER,
+  startGitHubSite,
+  type GitHubSite,
+} from '../../harness/github-site.ts';
 
 // Two past the hosted editor spec's own ports (publish.spec.ts takes the one between).
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632) + 2;

@@ -15,7 +15,7 @@ import type { VercelRoute } from '../../deploy/host-configs.ts';
 import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
 import { buildServer, type SiteServer } from '../../server/app.ts';
 import { checkDeploy } from '../../scripts/check-deploy.ts';
-import { startNginx } from '../../scripts/lib/nginx.ts';
+import { startNginx } from '../../harness/nginx.ts';
 import { AUTH_URL_RE } from '../e2e/fixtures.ts';
 import {
   buildWithCampaign,
@@ -23,7 +23,7 @@ import {
   SAMPLE_CAMPAIGN,
   type CampaignBuild,
 } from '../support/campaign-build.ts';
-import { contentOf } from '../support/site-content.ts';
+import { contentOf } from '../../harness/site-content.ts';
 import { answerFor, expectedSecurity, pick } from '../support/site-facts.ts';
 import { resolveVercel } from '../support/vercel-routes.ts';
 import { nginxMissing, skipWhereMissing } from '../support/installed.ts';

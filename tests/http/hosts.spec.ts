@@ -9,7 +9,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { expect, test } from '@playwright/test';
 import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
 import { checkDeploy } from '../../scripts/check-deploy.ts';
-import { startNginx } from '../../scripts/lib/nginx.ts';
+import { startNginx } from '../../harness/nginx.ts';
 import { raw } from '../support/raw-http.ts';
 import { answerFor, expectedSecurity, hostilePaths, pick } from '../support/site-facts.ts';
 import { nginxMissing, skipWhereMissing } from '../support/installed.ts';

@@ -12,7 +12,7 @@ import { routeManifest, type RouteManifest } from '../../deploy/routes.ts';
 import { firstScreenEnd } from '../../integrations/first-screen/sections.ts';
 import { campaignNames } from '../../src/content/campaign-files.ts';
 import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 
 // The project these tests belong to, not the folder Playwright started in: the owner-edits proof
 // runs two edited copies' budgets in one run.

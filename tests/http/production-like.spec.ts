@@ -1,6 +1,6 @@
 /**
  * The configuration owners ship: a production build on real origins, the newsletter provider's
- * form embedded and analytics through our own origin (scripts/lib/production-like.ts), built here into a folder of its own against a
+ * form embedded and analytics through our own origin (harness/production-like.ts), built here into a folder of its own against a
  * stand-in provider on loopback (another origin: `localhost` against the site's `127.0.0.1`).
  * It is held to the same byte budgets as the default build, and in both builds nothing is asked
  * of another origin before the first screen is painted: the newsletter frames wait for it.
@@ -17,7 +17,7 @@ import {
   productionLikeEnv,
   startStandInProvider,
   type StandInProvider,
-} from '../../scripts/lib/production-like.ts';
+} from '../../harness/production-like.ts';
 import { budgetTests } from './budget-checks.ts';
 
 test.describe.configure({ mode: 'serial' });

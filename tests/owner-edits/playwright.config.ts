@@ -8,7 +8,7 @@
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import { join } from 'node:path';
 import base from '../../playwright.config.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 import {
   BUDGETS_SPEC,
   e2eContentReaders,

@@ -30,7 +30,7 @@ import sharp from 'sharp';
 import { parse, stringify } from 'yaml';
 import type { EditorField } from '../../src/content/fields.ts';
 import { contentFiles } from '../../src/content/schemas.ts';
-import { copyProject, IMAGE_CACHE } from '../../scripts/lib/project-copy.ts';
+import { copyProject, IMAGE_CACHE } from '../../harness/project-copy.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 import { unitContentRoots } from '../support/content-reach.ts';
 

@@ -6,7 +6,7 @@
  * `vitalEvent`, ratings by Google's thresholds). Drawn from a seeded generator: the same log each run.
  */
 import { vitalEvent } from '../../src/lib/web-vitals.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { startAnalyticsApi, type AnalyticsApi, type LoggedEvent } from './analytics-api.ts';
 
 /** A small seeded generator (mulberry32): the same draws every run. */

@@ -11,7 +11,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { copyProject, type ProjectCopy } from '../../harness/project-copy.ts';
 import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
 
 /** The sample campaign page: its name (its address) and its file, as the owner writes it. */

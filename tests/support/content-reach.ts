@@ -20,7 +20,7 @@ export function e2eContentReaders(root: string): string[] {
   const folder = join(root, 'tests/e2e');
   const readers = readdirSync(folder)
     .filter((name) => name.endsWith('.spec.ts'))
-    .filter((name) => readFileSync(join(folder, name), 'utf8').includes('/support/site-content.ts'))
+    .filter((name) => readFileSync(join(folder, name), 'utf8').includes('/harness/site-content.ts'))
     .map((name) => `tests/e2e/${name}`);
   if (readers.length === 0) throw new Error('content-reach: no end-to-end test reads the content.');
   return readers;

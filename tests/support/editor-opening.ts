@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAMPAIGN_FOLDER } from '../../src/content/pages.ts';
 import { openingPaths, withOpeningFiles } from '../../editor/app/opening-content.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 
 const campaignFolder = (() => {
   try {

@@ -11,7 +11,7 @@
  * between these had a new worker (a Node process and a browser) started for it.
  */
 import { test as base } from '@playwright/test';
-import { startEditorCopy, type EditorCopy } from './editor-copy.ts';
+import { startEditorCopy, type EditorCopy } from '../../harness/editor-copy.ts';
 
 /**
  * A port of its own for each worker's copy: past the editor tests' own (EDITOR_PORT +0 the chain's,

@@ -1,7 +1,7 @@
 /**
  * A production build of the site with a split test running on `/` (two headlines, 50/50), made in
  * a copy of the project (the working tree and dist/ are left alone) whose experiments.yaml holds
- * the sample test (scripts/lib/sample-experiment.ts) and the one below, built by `npm run build` as a host would build
+ * the sample test (harness/sample-experiment.ts) and the one below, built by `npm run build` as a host would build
  * it (host configs and the split-test functions included). Beside it, a second test runs on a
  * campaign page, `/podcast` (tests/support/campaign-build.ts's, hiding a section too).
  */
@@ -10,8 +10,8 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { copyProject, type ProjectCopy } from '../../harness/project-copy.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { contentPath } from '../../src/content/schemas.ts';
 import { SAMPLE_CAMPAIGN, writeCampaign } from './campaign-build.ts';
 

@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { copyProject, type ProjectCopy } from '../../harness/project-copy.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { contentPath } from '../../src/content/schemas.ts';
 import { astroBuild, INDEXED_CAMPAIGN, writeCampaign } from './campaign-build.ts';
 import { CAMPAIGN_EXPERIMENT, TESTED_CAMPAIGN } from './experiment-build.ts';

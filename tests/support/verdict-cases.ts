@@ -8,7 +8,7 @@
  * its buyers exactly its rate of them, so each case's counts, and its verdict, are the same each run.
  */
 import { testable } from '../../src/content/schemas/experiments.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import type { OwnedTest } from '../../editor/api/results/verdict-words.ts';
 import type { LoggedEvent } from './analytics-api.ts';
 

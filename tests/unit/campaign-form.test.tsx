@@ -18,7 +18,7 @@ import { absoluteUrl } from '../../src/config/site.ts';
 import { PAGES, type PagePath } from '../../src/content/pages.ts';
 import { testable } from '../../src/content/schemas/experiments.ts';
 import keystaticConfig from '../../editor/app/config.ts';
-import { siteContent } from '../support/site-content.ts';
+import { siteContent } from '../../harness/site-content.ts';
 
 // The fields' inputs as the browser draws them (Node's build of Keystatic has none).
 vi.mock('@keystatic/core', () => import('../../node_modules/@keystatic/core/dist/keystatic-core.js'));

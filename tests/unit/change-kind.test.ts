@@ -18,7 +18,7 @@ import {
   pathsOfNameStatus,
   sortChange,
 } from '../../scripts/lib/change-kind.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 
 const kindOf = (paths: string[]) => sortChange(paths).kind;
 const statusOutput = (...fields: string[]) => `${fields.join('\0')}\0`;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 // The variables the build reads, cleared so the developer's own shell or .env cannot tip a test.
-import { CLEAN_ENV } from '../../scripts/lib/production-like.ts';
+import { CLEAN_ENV } from '../../harness/production-like.ts';
 
 function build(env: Record<string, string>) {
   const outDir = mkdtempSync(join(tmpdir(), 'be-badbuild-'));

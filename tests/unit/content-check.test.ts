@@ -12,8 +12,8 @@ import { contentFiles } from '../../src/content/schemas.ts';
 import { resolveFigureTokens } from '../../src/lib/figure-tokens.ts';
 import { annotation, refusalsIn } from '../content/refusals.ts';
 import { EVERY_PAGE, touchedPages } from '../content/touched-pages.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
-import { siteContent } from '../support/site-content.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
+import { siteContent } from '../../harness/site-content.ts';
 
 const campaigns = { '/podcast': '/', '/spring': '/community' } as const;
 

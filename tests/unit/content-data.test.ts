@@ -19,7 +19,7 @@ import { learnMoreHref } from '../../src/content/learn-more.ts';
 import { contentFiles, contentPath, type ContentName, type Offer } from '../../src/content/schemas.ts';
 import { figureProblems, formatUsd, resolveFigureTokens } from '../../src/lib/figure-tokens.ts';
 import { videoIdFromAddress } from '../../src/lib/video-id.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 
 const names = Object.keys(contentFiles) as ContentName[];
 const parsedFiles = new Map<ContentName, unknown>();

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../harness/project-copy.ts';
 import { CAMPAIGN_FOLDER } from '../../src/content/schemas/campaigns.ts';
 import { SAMPLE_CAMPAIGN, writeCampaign } from '../support/campaign-build.ts';
-import { formatUsd, siteContent } from '../support/site-content.ts';
+import { formatUsd, siteContent } from '../../harness/site-content.ts';
 
 /** The kit's price as the owner set it, as copy would type it. */
 const typedPrice = formatUsd(siteContent.offer.kit.price);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, type Setting } from '../../runtime/settings.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 import { SERVER_SETTINGS } from '../../server/settings.ts';
 
 interface Row {

@@ -24,9 +24,9 @@ import { cacheControl, securityHeaders } from '../../runtime/rules.ts';
 import { SAMPLE_EDITOR_FILES, sampleBuild, type SampleBuild } from '../support/site-facts.ts';
 import { resolveVercel } from '../support/vercel-routes.ts';
 import { sampleAnalyticsApi } from '../support/analytics-log.ts';
-import { fetchWithGitHubApi } from '../hosted-editor/github-stand-in.ts';
+import { fetchWithGitHubApi } from '../../harness/github-stand-in.ts';
 import { askedTest, testParam } from '../../editor/api/results/verdict-words.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 
 const SITE = 'https://site.test';
 const ENV = {

@@ -1,6 +1,6 @@
 /**
  * The hosted editor's setup (editor/api/setup/), the handler every host runs, walked as the owner's
- * browser walks it against GitHub's stand-in (its App-manifest flow, tests/hosted-editor/github-apps.ts):
+ * browser walks it against GitHub's stand-in (its App-manifest flow, harness/github-apps.ts):
  * the setup code, the manifest posted to GitHub, the return with a code, the conversion, the
  * install, and the sealed credentials committed to the repository. And every way it is refused: a
  * wrong code (tries limited), a forged, stale or replayed return, GitHub refusing the conversion,
@@ -16,8 +16,8 @@ import { openCredentials } from '../../editor/api/setup/credentials.ts';
 import { CREDENTIALS_FILE, readCredentialsFile } from '../../runtime/editor.ts';
 import { EDITOR_PERMISSIONS } from '../../editor/api/setup/manifest.ts';
 import { setupApi, WRONG_TRIES } from '../../editor/api/setup/setup-api.ts';
-import type { InstallChoice } from '../../tests/hosted-editor/github-apps.ts';
-import { fetchWithGitHubApi, GitHubStandIn } from '../hosted-editor/github-stand-in.ts';
+import type { InstallChoice } from '../../harness/github-apps.ts';
+import { fetchWithGitHubApi, GitHubStandIn } from '../../harness/github-stand-in.ts';
 import { hsts } from '../../runtime/rules.ts';
 
 const SITE = 'https://site.example';

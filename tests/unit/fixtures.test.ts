@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { contentFiles, type ContentName } from '../../src/content/schemas.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 
 const folder = join(PROJECT_ROOT, 'tests/fixtures/content');
 const fixtures = readdirSync(folder).filter((name) => name.endsWith('.yaml'));

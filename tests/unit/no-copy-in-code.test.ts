@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 
 const FOLDERS = ['src/components', 'src/pages', 'src/layouts', 'src/lib'];
 const FIGURE_FOLDERS = [...FOLDERS, 'src/config'];

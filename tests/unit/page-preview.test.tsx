@@ -16,9 +16,9 @@ import { previewContent, type PreviewContent } from '../../editor/preview/previe
 import { contentPath, type ContentName } from '../../src/content/schemas.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
 import { pageSettings } from '../../src/lib/site-links.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 import { readDataFiles } from '../support/data-files.ts';
-import { siteContent } from '../support/site-content.ts';
+import { siteContent } from '../../harness/site-content.ts';
 
 type Yaml = Record<string, Record<string, unknown>>;
 

@@ -31,6 +31,8 @@ describe('the live preview in a browser', () => {
         'src/components/community/CommunityPageBody.tsx',
       ]),
     );
-    expect(Object.keys(result.metafile.inputs).filter((input) => input.startsWith('editor/app/'))).toEqual([]);
+    expect(Object.keys(result.metafile.inputs).filter((input) => input.startsWith('editor/app/'))).toEqual(
+      [],
+    );
   });
 });

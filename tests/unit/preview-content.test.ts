@@ -14,11 +14,11 @@ import { previewContent, type DataFiles } from '../../editor/preview/preview-con
 import { contentFiles, contentPath, type ContentName } from '../../src/content/schemas.ts';
 import { checkedCampaignSchema } from '../../src/content/schemas/campaigns.ts';
 import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 import { readDataFiles } from '../support/data-files.ts';
-import { siteContent } from '../support/site-content.ts';
+import { siteContent } from '../../harness/site-content.ts';
 
 type Yaml = Record<string, Record<string, unknown>>;
 

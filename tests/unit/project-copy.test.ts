@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPRESSED_CACHE } from '../../scripts/compress.ts';
-import { copyProject, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { copyProject, PROJECT_ROOT } from '../../harness/project-copy.ts';
 
 const copy = copyProject('copy-test');
 afterAll(() => copy.remove());

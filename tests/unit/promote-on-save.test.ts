@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { promoteOnSave } from '../../editor/app/promote-on-save.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { campaignFile } from '../../src/content/pages.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { campaignPages, characterSet, textDrawnIn, visibleText } from '../../integrations/subset-fonts.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { CAMPAIGN_FOLDER } from '../../src/content/pages.ts';
 import { contentPath } from '../../src/content/schemas.ts';
 import { SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';

@@ -1,6 +1,6 @@
 /**
  * The browser tests take the words and figures they expect from the owner's content
- * (tests/support/site-content.ts), never type them: an owner's edit in the editor must not turn
+ * (harness/site-content.ts), never type them: an owner's edit in the editor must not turn
  * the suite red. This reads every browser test's source for the owner's own sentences and prices
  * as the pages show them. `npm run test:owner-edits` proves the same by running the tests that
  * read the content against an edited copy; this check covers every other test file at no cost.
@@ -8,11 +8,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
-import { formatUsd, siteContent } from '../support/site-content.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
+import { formatUsd, siteContent } from '../../harness/site-content.ts';
 import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
 import { VARIANT_WORDS } from '../support/experiment-sample.ts';
-import { SAMPLE_EXPERIMENT } from '../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 
 /** Every folder of browser and HTTP tests: all of tests/ but the unit tests and shared helpers. */
 const TEST_FOLDERS = readdirSync(join(PROJECT_ROOT, 'tests'), { withFileTypes: true })

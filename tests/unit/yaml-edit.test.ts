@@ -11,7 +11,7 @@ import { parse, stringify } from 'yaml';
 import { applyEdit, tidySave } from '../../editor/app/yaml-edit.ts';
 import { campaignFile } from '../../src/content/pages.ts';
 import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../support/campaign-build.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 
 const fixture = (name: string) => readFileSync(join(PROJECT_ROOT, 'tests/fixtures/content', name), 'utf8');
 /** The kit page's file as the editor writes it, every section shown. */

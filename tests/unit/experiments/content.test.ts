@@ -17,9 +17,9 @@ import { CAMPAIGN_FOLDER } from '../../../src/content/pages.ts';
 import { checkedExperimentsSchema } from '../../../src/content/schemas/experiments.ts';
 import { resolveContent, type RawContent } from '../../../src/content/resolve.ts';
 import { contentFiles, type KitPage } from '../../../src/content/schemas.ts';
-import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../../harness/project-copy.ts';
 import { editorField } from '../../../editor/app/form-fields.ts';
-import { readRawContent, siteContent } from '../../support/site-content.ts';
+import { readRawContent, siteContent } from '../../../harness/site-content.ts';
 import { INDEXED_CAMPAIGN, SAMPLE_CAMPAIGN } from '../../support/campaign-build.ts';
 
 const headline = (words: string) => ({

@@ -13,7 +13,7 @@ import { parse, stringify } from 'yaml';
 import { parseExperiments } from '../../../src/content/experiments.ts';
 import { CAMPAIGN_FOLDER } from '../../../src/content/pages.ts';
 import { SAMPLE_CAMPAIGN } from '../../support/campaign-build.ts';
-import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../../harness/project-copy.ts';
 
 let work: string;
 const WORDS = 'Could your business survive a bad month?';

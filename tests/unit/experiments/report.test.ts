@@ -15,8 +15,8 @@ import { stringify } from 'yaml';
 import { testVerdict } from '../../../editor/api/results/sequential.ts';
 import { wilsonInterval } from '../../../editor/api/results/split-stats.ts';
 import { keepGoing, testSaid, variantName } from '../../../editor/api/results/verdict-words.ts';
-import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
-import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
+import { PROJECT_ROOT } from '../../../harness/project-copy.ts';
+import { SAMPLE_EXPERIMENT } from '../../../harness/sample-experiment.ts';
 
 describe('the statistics, against textbook values', () => {
   it('Wilson’s 95% interval: 5 of 10 is 23.7% to 76.3%; 0 of 10 is 0% to 27.8%', () => {

@@ -1,6 +1,6 @@
 /**
  * Publish's steps against GitHub (editor/app/publish/run.ts, undo.ts), with the GitHub stand-in
- * over a real git repository on disk (tests/hosted-editor/github-stand-in.ts): what reaches the
+ * over a real git repository on disk (harness/github-stand-in.ts): what reaches the
  * repository (one squashed commit of the checked head, never a forced move) and what the owner is
  * told, for a green check, a red one, a reader, a branch saved again during its check, a Publish
  * pressed again after a reload, a draft with nothing new, our server's word, and Undo.
@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { parse } from 'yaml';
-import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../../harness/project-copy.ts';
 import { draftProblems } from '../../../editor/app/publish/draft-check.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { GitHub } from '../../../editor/app/publish/github.ts';
 import { advance, IDLE, type PublishEvent } from '../../../editor/app/publish/machine.ts';
 import { NO_WRITE, publishBranch, type PublishDeps } from '../../../editor/app/publish/run.ts';
 import { lastPublish, prepareUndo, TouchedSince } from '../../../editor/app/publish/undo.ts';
-import { GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
+import { GitHubStandIn } from '../../../harness/github-stand-in.ts';
 
 const OFFER = 'src/content/offer.yaml';
 const ORIGINAL = 'kit:\n  # The one price of the kit.\n  price: 497\n';

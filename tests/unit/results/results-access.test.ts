@@ -2,7 +2,7 @@
  * Only the owner sees the results: through the editor's API (editor/api/editor-api.ts, the handler
  * the Node server and every host's function run), a signed-out visitor and a signed-in user whose
  * GitHub token may not write to the repository get the refusal and no figure; the owner gets them.
- * GitHub is the stand-in (tests/hosted-editor/github-stand-in.ts), asked as the real one would be.
+ * GitHub is the stand-in (harness/github-stand-in.ts), asked as the real one would be.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,8 +15,8 @@ import { hsts } from '../../../runtime/rules.ts';
 import { readSettings } from '../../../runtime/settings.ts';
 import { loopbackOnly } from '../../../editor/api/results/access.ts';
 import { askedTest, testParam } from '../../../editor/api/results/verdict-words.ts';
-import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
-import { fetchWithGitHubApi, GitHubStandIn } from '../../hosted-editor/github-stand-in.ts';
+import { SAMPLE_EXPERIMENT } from '../../../harness/sample-experiment.ts';
+import { fetchWithGitHubApi, GitHubStandIn } from '../../../harness/github-stand-in.ts';
 import type { AnalyticsApi } from '../../support/analytics-api.ts';
 import { sampleAnalyticsApi } from '../../support/analytics-log.ts';
 

@@ -15,7 +15,7 @@ import { readSettings } from '../../../runtime/settings.ts';
 import type { ResultsAnswer } from '../../../editor/api/results/wire.ts';
 import { testVerdict } from '../../../editor/api/results/sequential.ts';
 import { askedTest, testParam as paramOf } from '../../../editor/api/results/verdict-words.ts';
-import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../../harness/sample-experiment.ts';
 import { startAnalyticsApi, type AnalyticsApi, type LoggedEvent } from '../../support/analytics-api.ts';
 import { syntheticLog } from '../../support/analytics-log.ts';
 

@@ -23,8 +23,8 @@ import { PAGES } from '../../../src/content/pages.ts';
 import { testable } from '../../../src/content/schemas/experiments.ts';
 import { promoteRisk, SplitTest, testsOfFile } from '../../../editor/app/results/split-test.tsx';
 import { ResultsView } from '../../../editor/app/results/view.tsx';
-import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
-import { siteContent } from '../../support/site-content.ts';
+import { SAMPLE_EXPERIMENT } from '../../../harness/sample-experiment.ts';
+import { siteContent } from '../../../harness/site-content.ts';
 
 /** A section of the kit page as the view names it: its eyebrow (or title) as the page shows it, then its form's name. */
 function kitSection(key: 'hero' | 'roi' | 'finalCta'): string {

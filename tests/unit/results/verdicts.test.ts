@@ -24,7 +24,7 @@ import {
 } from '../../../editor/api/results/verdict-words.ts';
 import { parseQuery } from '../../../editor/api/results/results-api.ts';
 import { stampTestDays } from '../../../editor/app/test-dates.ts';
-import { SAMPLE_EXPERIMENT } from '../../../scripts/lib/sample-experiment.ts';
+import { SAMPLE_EXPERIMENT } from '../../../harness/sample-experiment.ts';
 import { parse, stringify } from 'yaml';
 
 const test: OwnedTest = { ...SAMPLE_EXPERIMENT, smallestLift: undefined };

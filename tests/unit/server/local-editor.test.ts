@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { PROJECT_ROOT } from '../../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../../harness/project-copy.ts';
 import { SAVE_SETTLES_MS } from '../../../editor/app/settle.ts';
 import { pageData, standInApp, startLocalEditor, type LocalEditor } from '../../support/local-editor.ts';
 

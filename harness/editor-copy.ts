@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { copyProject, PROJECT_ROOT, type ProjectCopy } from '../../scripts/lib/project-copy.ts';
+import { copyProject, PROJECT_ROOT, type ProjectCopy } from './project-copy.ts';
 
 export interface EditorCopy {
   project: ProjectCopy;

@@ -21,7 +21,7 @@
  *
  * Requests arrive with the host as the first path segment (`/api.github.com/graphql`): the
  * browser's through the tunnels it opens here, its proxy (./github-tunnel.ts), the server's by
- * tests/hosted-editor/github-hosts.ts.
+ * harness/github-hosts.ts.
  * Every request is recorded (method, host, path, GraphQL operation) for the test to read.
  */
 import { execFileSync, type StdioOptions } from 'node:child_process';

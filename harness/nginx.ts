@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { nginxConfig, nginxSecurityHeaders } from '../../deploy/host-configs.ts';
-import { routeManifest } from '../../deploy/routes.ts';
-import { findNginx, nginxBrotli } from './nginx-bin.ts';
+import { nginxConfig, nginxSecurityHeaders } from '../deploy/host-configs.ts';
+import { routeManifest } from '../deploy/routes.ts';
+import { findNginx, nginxBrotli } from '../scripts/lib/nginx-bin.ts';
 
 export interface NginxRun {
   stop: () => void;

@@ -9,9 +9,9 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { compressDir } from '../compress.ts';
+import { compressDir } from '../scripts/compress.ts';
 import { copyProject } from './project-copy.ts';
-import { PAGE_SETTINGS } from '../../runtime/settings.ts';
+import { PAGE_SETTINGS } from '../runtime/settings.ts';
 
 /** The two configurations every speed figure and byte budget is given for. */
 export const CONFIGURATIONS = ['default', 'production-like'] as const;

@@ -23,8 +23,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEPLOY_HOOK_PATH } from '../../runtime/deploy-hook.ts';
-import { copyProject, PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { DEPLOY_HOOK_PATH } from '../runtime/deploy-hook.ts';
+import { copyProject, PROJECT_ROOT } from './project-copy.ts';
 import { GitHubStandIn } from './github-stand-in.ts';
 
 export { browserToStandIn } from './github-tunnel.ts';
@@ -120,6 +120,8 @@ const builtFolders = (options: GitHubSiteOptions) => [
  * comparison of their pages needs (Astro names islands after their files' full paths).
  */
 async function builtOnce(root: string, options: GitHubSiteOptions): Promise<void> {
+  const everyRun = sharedBuilds();
+  if (!everyRun) return build(root, options);
   const inputs = {
     tree: run('git', ['rev-parse', 'HEAD^{tree}'], root).trim(),
     env: options.env,
@@ -127,7 +129,7 @@ async function builtOnce(root: string, options: GitHubSiteOptions): Promise<void
     folders: builtFolders(options),
   };
   const key = createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16);
-  const shared = join(test.info().project.outputDir, 'hosted-builds', key);
+  const shared = join(everyRun, key);
   const [made, builder] = [join(shared, 'made'), join(shared, 'builder')];
   mkdirSync(join(shared, '..'), { recursive: true });
   try {
@@ -151,6 +153,18 @@ async function builtOnce(root: string, options: GitHubSiteOptions): Promise<void
   }
   for (const folder of inputs.folders) cpSync(join(root, folder), join(shared, folder), { recursive: true });
   writeFileSync(made, '');
+}
+
+/**
+ * Where the specs of a Playwright run share their builds (under the run's output folder), or null
+ * outside Playwright's runner (`npm run bench:publish`), where the one copy builds its own.
+ */
+function sharedBuilds(): string | null {
+  try {
+    return join(test.info().project.outputDir, 'hosted-builds');
+  } catch {
+    return null; // test.info() answers only inside a test
+  }
 }
 
 /** Whether the process named in `file` still runs (a worker that is still building); false once it has stopped or failed. */

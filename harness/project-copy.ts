@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { COMPRESSED_CACHE } from '../compress.ts';
+import { COMPRESSED_CACHE } from '../scripts/compress.ts';
 
-export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 
 /** What a build and the server need. */
 const SOURCES = [

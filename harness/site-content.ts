@@ -7,13 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { kitPageParts } from '../../src/components/kit/kit-page.ts';
-import type { PictureResolver } from '../../src/content/pictures.ts';
-import { resolveContent, type RawContent, type ShownContent } from '../../src/content/resolve.ts';
-import { contentFiles, contentPath, type ContentName } from '../../src/content/schemas.ts';
-import { formatUsd } from '../../src/lib/figure-tokens.ts';
-import type { PageSettings } from '../../src/lib/site-links.ts';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { kitPageParts } from '../src/components/kit/kit-page.ts';
+import type { PictureResolver } from '../src/content/pictures.ts';
+import { resolveContent, type RawContent, type ShownContent } from '../src/content/resolve.ts';
+import { contentFiles, contentPath, type ContentName } from '../src/content/schemas.ts';
+import { formatUsd } from '../src/lib/figure-tokens.ts';
+import type { PageSettings } from '../src/lib/site-links.ts';
+import { PROJECT_ROOT } from './project-copy.ts';
 
 /** The data files of the project at `root`, parsed against their schemas (before figures are resolved). */
 export function readRawContent(root: string): RawContent {
