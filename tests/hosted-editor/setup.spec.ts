@@ -12,12 +12,12 @@ import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { PROJECT_ROOT } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT } from '../../harness/project-copy.ts';
 import { axeViolations } from '../support/axe.ts';
 import { pressSave } from '../support/editor-save.ts';
 import { skipWhereMissing } from '../support/installed.ts';
 import { startWrangler, wranglerMissing } from '../support/wrangler.ts';
-import { browserToStandIn, run, startGitHubSite, type GitHubSite } from './github-site.ts';
+import { browserToStandIn, run, startGitHubSite, type GitHubSite } from '../../harness/github-site.ts';
 
 // Four past the hosted editor spec's own ports (publish.spec.ts and results.spec.ts take one and two).
 const PORT = Number(process.env['HOSTED_EDITOR_PORT'] ?? 4632) + 4;
