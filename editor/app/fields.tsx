@@ -173,45 +173,6 @@ export function checkedText(options: TextOptions): BasicFormField<string> {
   return field;
 }
 
-/**
- * One of Keystatic's own fields (numbers, pickers), with its refusals also reported to the
- * browser and to the list shown when a Save is refused.
- */
-export function withBrowserValidity<T extends NonNullable<unknown> | null>(
-  base: BasicFormField<T>,
-  where: Where,
-): BasicFormField<T> {
-  const messageFor = (value: T): string | undefined => {
-    try {
-      base.validate(value);
-      return undefined;
-    } catch (error) {
-      return (error as Error).message;
-    }
-  };
-  function Input(props: FormFieldInputProps<T>) {
-    const wrapper = useRef<HTMLDivElement>(null);
-    useBrowserValidity(wrapper, messageFor(props.value));
-    const Base = base.Input;
-    return (
-      <div ref={wrapper}>
-        <Base {...props} />
-      </div>
-    );
-  }
-  const field: BasicFormField<T> = {
-    ...base,
-    Input,
-    validate(value) {
-      const error = messageFor(value);
-      if (error !== undefined) recordProblem(where, error);
-      return base.validate(value);
-    },
-  };
-  checks.set(field, messageFor);
-  return field;
-}
-
 /** A checkbox that is written only when ticked (a section's `hidden: true`). */
 export function switchField(options: { label: string; description?: string }): BasicFormField<boolean> {
   const base = fields.checkbox(options) as BasicFormField<boolean>;
