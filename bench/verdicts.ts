@@ -14,23 +14,13 @@
  */
 import { parseArgs } from 'node:util';
 import { design, testVerdict, type Arm } from '../editor/api/results/sequential.ts';
+import { seeded } from '../harness/seeded.ts';
 
 const { values } = parseArgs({ options: { tests: { type: 'string', default: '2000' } } });
 const TESTS = Number(values.tests);
 const WEEKS = 8;
 const BASE = 0.03;
 const DAILY = 500;
-
-/** mulberry32: a small seeded generator, the same draws every run. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One test read daily: the day of its first verdict and what it was (undefined: none in 8 weeks). */
 function runTest(random: () => number, rates: [number, number], daily: number) {

@@ -8,17 +8,7 @@
 import { vitalEvent } from '../../src/lib/web-vitals.ts';
 import { SAMPLE_EXPERIMENT } from '../../harness/sample-experiment.ts';
 import { startAnalyticsApi, type AnalyticsApi, type LoggedEvent } from './analytics-api.ts';
-
-/** A small seeded generator (mulberry32): the same draws every run. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../harness/seeded.ts';
 
 /** Google's thresholds: good at or under the first, poor over the second. */
 const THRESHOLDS = { LCP: [2500, 4000], INP: [200, 500], CLS: [0.1, 0.25] } as const;
