@@ -218,6 +218,7 @@ describe('the owner’s workflow', () => {
   interface Job {
     needs?: string | string[];
     if?: string;
+    uses?: string;
     outputs?: Record<string, string>;
     steps?: { run?: string; uses?: string; with?: Record<string, string>; env?: Record<string, string> }[];
   }
@@ -239,7 +240,17 @@ describe('the owner’s workflow', () => {
     expect(content?.if).toBe("needs.sort.outputs.kind == 'content'");
     expect(runs(content)).toContain('npm run test:content');
     expect(full?.if).toBe("needs.sort.outputs.kind != 'content'");
-    expect(runs(full)).toContain('npm test');
+    // The whole suite, in parallel jobs: every part `npm test` runs, and a gate that waits for all.
+    expect(full?.uses).toBe('./.github/workflows/check.yml');
+    const check = parse(readFileSync(join(PROJECT_ROOT, '.github/workflows/check.yml'), 'utf8')) as {
+      jobs: Record<string, Job>;
+    };
+    const all = Object.values(check.jobs).map(runs).join('\n');
+    for (const job of ['static', 'e2e ${{ matrix.shard }}/4', 'engines', 'owner-edits']) {
+      expect(all).toContain(`node scripts/ci-job.ts ${job}`);
+    }
+    expect(check.jobs['gate']?.if).toBe('always()');
+    expect(check.jobs['gate']?.needs).toEqual(Object.keys(check.jobs).filter((name) => name !== 'gate'));
   });
 
   it('answers with one gate that always runs, after every other job', () => {

@@ -13,9 +13,9 @@ const FOLDERS = ['src/components', 'src/pages', 'src/layouts', 'src/lib'];
 const FIGURE_FOLDERS = [...FOLDERS, 'src/config'];
 const RULES: [string, RegExp, string[]][] = [
   ['a dollar figure', /\$\d/, FIGURE_FOLDERS],
-  // Tailwind's arbitrary values (`w-[30%]`, `basis-[85%]`) and CSS lengths (`-5%` in an
-  // IntersectionObserver margin) are layout, not copy.
-  ['a percentage', /(?<![[\w.-])\d+(\.\d+)?%(?!\])/, FIGURE_FOLDERS],
+  // Tailwind's arbitrary values (`w-[30%]`, `basis-[85%]`) and CSS lengths (`-5%`, or `50% 0px`
+  // beside another length, in an IntersectionObserver margin) are layout, not copy.
+  ['a percentage', /(?<![[\w.-])\d+(\.\d+)?%(?!\]|\s+-?\d+(\.\d+)?(px|%))/, FIGURE_FOLDERS],
   // XML and SVG namespaces and schema.org's vocabulary are names, not addresses a visitor follows.
   ['a web address', /https?:\/\/(?!www\.w3\.org\/|www\.sitemaps\.org\/|schema\.org\b)/, FOLDERS],
 ];
@@ -58,6 +58,8 @@ describe('no price, percentage or address typed in components, pages, layouts an
     expect(percent.test(code('label="At 0%, unlocked by milestones"'))).toBe(true);
     expect(percent.test(code("className='w-[30%]'"))).toBe(false);
     expect(percent.test(code("rootMargin: '0px 0px -5% 0px'"))).toBe(false);
+    expect(percent.test(code("const NEAR = '50% 0px';"))).toBe(false);
+    expect(percent.test(code('<p>Save 20% 10 days early</p>'))).toBe(true);
     expect(money.test(code('/** The price, e.g. $497. */'))).toBe(false);
     expect(address.test(code("href: 'https://app.example.com/auth'"))).toBe(true);
     expect(address.test(code("'@context': 'https://schema.org'"))).toBe(false);
