@@ -83,7 +83,7 @@ const projects: Project[] = copies.flatMap(({ name, root, port, runs }) =>
 const server = base.webServer as Exclude<typeof base.webServer, unknown[] | undefined>;
 /** The main config's reporters, a file of ours found from the project's root as there. */
 const reporter = (base.reporter as ReporterDescription[]).map((description): ReporterDescription =>
-  description[0].startsWith('.//') ? [join(PROJECT_ROOT, description[0]), description[1]] : description,
+  description[0].startsWith('./') ? [join(PROJECT_ROOT, description[0]), description[1]] : description,
 );
 export default defineConfig({
   ...base,
