@@ -16,17 +16,13 @@ import {
   UnreadableNote,
   type Unreadable,
 } from './file-values.tsx';
+import type { EditorField } from '../../src/content/fields.ts';
 import { recordProblem, type Where } from './save-problems.tsx';
 
 type NumberValue = number | null | Unreadable;
 
-interface NumberOptions {
-  label: string;
-  description?: string;
-  integer: boolean;
-  optional: boolean;
-  min?: number;
-  max?: number;
+/** The schema's declaration of a number field (`src/content/fields.ts`), where it sits, and more. */
+interface NumberOptions extends Omit<Extract<EditorField, { kind: 'number' }>, 'kind' | 'format'> {
   where: Where;
   /** A further refusal of a good number (a figure the copy types as plain text), after the label. */
   problem?: (value: number) => string | undefined;
